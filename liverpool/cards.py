@@ -1,0 +1,255 @@
+"""Cards, their notation, and the multi-deck shoes Liverpool is played with.
+
+A :class:`Card` is a small immutable value. Liverpool is played with two or three decks shuffled
+together, so the same card can be held twice; duplicates are simply equal values (there is no
+deck id), which is what a player sees on the table too.
+
+Notation (see ``API.md``): a rank ``A 2-9 10 T J Q K`` in any case followed by a suit
+``S H D C`` or ``♠ ♥ ♦ ♣``; a joker is ``JK``, ``JOKER``, ``*`` or ``🃏``.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import CardParseError
+
+__all__ = [
+    "Card",
+    "Rank",
+    "Suit",
+    "build_shoe",
+    "format_cards",
+    "parse_cards",
+    "standard_deck",
+]
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, valued ACE=1 ... KING=13 (an ace may also play high, above the king)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The short index printed in a card's corner: ``A``, ``2`` ... ``10``, ``J``, ``K``."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """The rank in words, as a screen reader says it: ``ace``, ``two`` ... ``king``."""
+        return self.name.lower()
+
+    @property
+    def plural(self) -> str:
+        """The rank as a plural, for sentences such as "a set of sevens"."""
+        return "sixes" if self is Rank.SIX else self.word + "s"
+
+
+_RANK_SYMBOLS = {
+    Rank.ACE: "A",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    **{r: str(int(r)) for r in Rank if 2 <= r <= 10},
+}
+
+
+class Suit(enum.Enum):
+    """The four suits. The value is the letter used in card text."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit sign: ``♠ ♥ ♦ ♣``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """The suit in words: ``spades``, ``hearts`` ..."""
+        return self.name.lower()
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red in the usual two-colour deck."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_BY_CHAR = {
+    **{s.value: s for s in Suit},
+    **{sym: s for s, sym in _SUIT_SYMBOLS.items()},
+    # The outlined signs are common in copied text; accept them too.
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_RANK_BY_TEXT = {
+    "A": Rank.ACE,
+    "T": Rank.TEN,
+    "J": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "K": Rank.KING,
+    **{str(int(r)): r for r in Rank if 2 <= r <= 10},
+}
+_JOKER_TOKENS = frozenset({"JK", "JOKER", "*", "🃏"})
+_EXAMPLES = "for example '7H', '7♥', '10d', 'TD', 'qs' or a joker 'JK', 'JOKER', '*', '🃏'"
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card: a rank and a suit, or a joker (both ``None``).
+
+    Cards are values: two ``7♥`` from different decks are equal and hash alike. Whether a card is
+    *wild* depends on the rules in play, so ask :meth:`Rules.is_wild <liverpool.Rules.is_wild>`.
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) != (self.suit is None):
+            raise ValueError("a card has both a rank and a suit, or neither (a joker)")
+        if self.rank is not None and not isinstance(self.rank, Rank):
+            object.__setattr__(self, "rank", Rank(self.rank))
+        if self.suit is not None and not isinstance(self.suit, Suit):
+            object.__setattr__(self, "suit", Suit(self.suit))
+
+    @classmethod
+    def joker(cls) -> Card:
+        """The joker (every joker is the same card)."""
+        return JOKER
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card from text such as ``'QS'``, ``'10♥'``, ``'td'`` or ``'JK'``.
+
+        Raises :class:`~liverpool.CardParseError` quoting the token when it is not a card.
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"expected card text such as '7H', got {text!r}")
+        token = text.strip().replace("\ufe0f", "")
+        if not token:
+            raise CardParseError(f"empty card text; write a card {_EXAMPLES}")
+        upper = token.upper()
+        if upper in _JOKER_TOKENS:
+            return JOKER
+        suit = _SUIT_BY_CHAR.get(upper[-1])
+        rank = _RANK_BY_TEXT.get(upper[:-1])
+        if suit is None or rank is None:
+            raise CardParseError(_explain_bad_token(text, upper, rank, suit))
+        return cls(rank, suit)
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.rank is None
+
+    @property
+    def code(self) -> str:
+        """The ASCII notation that :meth:`parse` reads back: ``'10H'``, ``'QS'``, ``'JK'``."""
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return self.rank.symbol + self.suit.value
+
+    @property
+    def name(self) -> str:
+        """The card in words, used as its accessible label: ``'ten of hearts'``, ``'joker'``."""
+        if self.rank is None or self.suit is None:
+            return "joker"
+        return f"{self.rank.word} of {self.suit.word}"
+
+    def sort_key(self) -> tuple[int, int]:
+        """Order by rank, then suit; jokers last. Used to show a hand sorted by rank."""
+        if self.rank is None or self.suit is None:
+            return (99, 99)
+        return (int(self.rank), _SUIT_ORDER[self.suit])
+
+    def suit_sort_key(self) -> tuple[int, int]:
+        """Order by suit, then rank; jokers last. Used to show a hand sorted by suit."""
+        if self.rank is None or self.suit is None:
+            return (99, 99)
+        return (_SUIT_ORDER[self.suit], int(self.rank))
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "🃏"
+        return self.rank.symbol + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+JOKER = Card(None, None)
+
+
+def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | None) -> str:
+    """Say which part of a bad card token is wrong, quoting it."""
+    if len(upper) == 1:
+        why = "a card needs a rank and a suit"
+    elif suit is None:
+        why = f"{upper[-1]!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)"
+    else:
+        why = f"{text.strip()[:-1]!r} is not a rank (use A 2-9 10 T J Q K)"
+    return f"cannot read {text!r} as a card: {why}; write a card {_EXAMPLES}"
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Read several cards, keeping their order: ``parse_cards("7H 7♣ 10h TD js JK 🃏")``.
+
+    Tokens are separated by spaces, commas or semicolons. An iterable of tokens or cards is
+    accepted too, so ``parse_cards(["7H", card])`` works. Raises
+    :class:`~liverpool.CardParseError` naming the first bad token.
+    """
+    if isinstance(text, str):
+        tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
+    else:
+        tokens = list(text)
+    return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as short text separated by spaces, e.g. ``'7♥ 7♣ 🃏'``."""
+    return " ".join(str(c) for c in cards)
+
+
+def standard_deck(jokers: int = 0) -> list[Card]:
+    """One 52-card deck in a fixed order (spades, hearts, diamonds, clubs; ace to king)."""
+    deck = [Card(rank, suit) for suit in Suit for rank in Rank]
+    return deck + [JOKER] * jokers
+
+
+def build_shoe(decks: int, jokers: int) -> list[Card]:
+    """``decks`` 52-card decks plus ``jokers`` jokers, unshuffled, in a fixed order.
+
+    The game shuffles the shoe with its own seeded generator, so the same seed always deals the
+    same cards.
+    """
+    if decks < 1 or jokers < 0:
+        raise ValueError("a shoe needs at least one deck and no negative number of jokers")
+    shoe: list[Card] = []
+    for _ in range(decks):
+        shoe.extend(standard_deck())
+    return shoe + [JOKER] * jokers

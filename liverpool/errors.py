@@ -1,0 +1,34 @@
+"""The few precise errors the engine raises.
+
+Every error is a :class:`ValueError` subclass so that callers who only care that *some* input
+was refused can catch one thing, while tests and widgets can tell the kinds apart. Messages are
+written for a learner: they quote the bad input and name the rule that refused it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CardParseError", "IllegalAction", "LiverpoolError", "RecordError", "RulesError"]
+
+
+class LiverpoolError(ValueError):
+    """Base class of every error raised on purpose by :mod:`liverpool`."""
+
+
+class CardParseError(LiverpoolError):
+    """Card text could not be read; the message quotes the bad token and shows good ones."""
+
+
+class RulesError(LiverpoolError):
+    """A :class:`~liverpool.rules.Rules` value was given a field value it cannot hold.
+
+    The message names the field and the values it accepts; an unknown preset name lists the
+    presets that exist.
+    """
+
+
+class IllegalAction(LiverpoolError):
+    """An action broke a rule of the game; the game it was offered to is left unchanged."""
+
+
+class RecordError(LiverpoolError):
+    """A saved game record is corrupt, truncated or tampered with, so it was refused."""

@@ -1,0 +1,572 @@
+"""Sets and runs: pure checks, placed melds, and what fits where.
+
+These are the rule functions every other part calls — the game to validate a going-down, a
+lay-off or a wild swap; the solver to search hands; the lessons to explain a verdict. They take
+the :class:`~liverpool.Rules` in play and never change anything.
+
+A run is judged *as placed*, lowest card first, and each wild stands for the rank of its
+position; :func:`arrange_run` finds a placement when you only have the cards. Internally a run
+position has a *value* from 1 (ace low) to 14 (ace high).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Literal
+
+from .cards import Card, Rank, Suit
+from .errors import IllegalAction
+from .rules import AceMode, MeldKind, Rules, WildLimit
+
+__all__ = [
+    "End",
+    "Meld",
+    "Verdict",
+    "arrange_run",
+    "can_replace_wild",
+    "check_meld",
+    "check_run",
+    "check_set",
+    "lay_off_ends",
+    "value_rank",
+]
+
+End = Literal["low", "high"]
+"""Which end of a run a card is laid off at."""
+
+ACE_HIGH = 14
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to "is this a legal meld?": truthy when legal.
+
+    ``reason`` is ``""`` when legal, else one plain sentence naming the rule broken; ``code`` is
+    a short stable name for that rule (``"wilds_adjacent"``), for tests and widgets.
+    """
+
+    ok: bool
+    reason: str = ""
+    code: str = ""
+    kind: MeldKind | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return f"legal {self.kind or 'meld'}" if self.ok else self.reason
+
+
+def _fail(code: str, reason: str, kind: MeldKind, cards: Sequence[Card]) -> Verdict:
+    return Verdict(False, reason, code, kind, tuple(cards))
+
+
+def value_rank(value: int) -> Rank:
+    """The rank at a run position value (14 is the high ace)."""
+    return Rank.ACE if value == ACE_HIGH else Rank(value)
+
+
+def _value_symbol(value: int, suit: Suit | None) -> str:
+    rank = value_rank(value)
+    return rank.symbol + (suit.symbol if suit else "")
+
+
+# -- sets -------------------------------------------------------------------------------------
+
+
+def check_set(cards: Iterable[Card], rules: Rules) -> Verdict:
+    """Is this a legal set (book) under ``rules``? Order does not matter."""
+    cards = tuple(cards)
+    kind = MeldKind.SET
+    if len(cards) < 3:
+        return _fail(
+            "too_short", f"a set needs at least 3 cards; this has {len(cards)}", kind, cards
+        )
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    wilds = len(cards) - len(naturals)
+    if not naturals:
+        return _fail(
+            "no_natural",
+            "a set may not be all wild cards: it needs a natural card to fix its rank",
+            kind,
+            cards,
+        )
+    ranks = sorted({c.rank for c in naturals if c.rank is not None})
+    if len(ranks) > 1:
+        names = " and ".join(r.plural for r in ranks[:2])
+        return _fail(
+            "mixed_ranks",
+            f"all the natural cards of a set must share one rank; this has {names}",
+            kind,
+            cards,
+        )
+    limit = _count_limit(rules.set_wilds, len(naturals), wilds, kind, cards)
+    return limit if limit is not None else Verdict(True, kind=kind, cards=cards)
+
+
+def _count_limit(
+    limit: WildLimit, naturals: int, wilds: int, kind: MeldKind, cards: Sequence[Card]
+) -> Verdict | None:
+    """The wild limits that only count cards, shared by sets and runs."""
+    if limit is WildLimit.TWO_NATURALS and naturals < 2:
+        return _fail(
+            "two_naturals",
+            f"a {kind} needs at least two natural cards under these rules",
+            kind,
+            cards,
+        )
+    if limit is WildLimit.NOT_MAJORITY and wilds > naturals:
+        return _fail(
+            "wild_majority",
+            f"wild cards may not outnumber the natural cards in a {kind}",
+            kind,
+            cards,
+        )
+    return None
+
+
+# -- runs -------------------------------------------------------------------------------------
+
+
+def _ace_values(rules: Rules) -> tuple[int, ...]:
+    return (ACE_HIGH,) if rules.aces is AceMode.HIGH_ONLY else (1, ACE_HIGH)
+
+
+def _natural_values(card: Card, rules: Rules) -> tuple[int, ...]:
+    assert card.rank is not None
+    return _ace_values(rules) if card.rank is Rank.ACE else (int(card.rank),)
+
+
+def check_run(cards: Iterable[Card], rules: Rules) -> Verdict:
+    """Is this a legal run under ``rules``, with the cards as placed, lowest first?
+
+    Each wild stands for the rank at its position. Aces play low or high as the rules allow,
+    and a run never turns the corner (K-A-2).
+    """
+    cards = tuple(cards)
+    layout = _run_layout(cards, rules)
+    return layout if isinstance(layout, Verdict) else Verdict(True, kind=MeldKind.RUN, cards=cards)
+
+
+def _run_layout(cards: tuple[Card, ...], rules: Rules) -> Verdict | tuple[int, Suit]:
+    """The start value and suit of a placed run, or the verdict saying why it is not one."""
+    kind = MeldKind.RUN
+    if len(cards) < 4:
+        return _fail(
+            "too_short", f"a run needs at least 4 cards; this has {len(cards)}", kind, cards
+        )
+    naturals = [(i, c) for i, c in enumerate(cards) if not rules.is_wild(c)]
+    if not naturals:
+        return _fail(
+            "no_natural",
+            "a run may not be all wild cards: it needs a natural card to fix its suit",
+            kind,
+            cards,
+        )
+    suits = {c.suit for _, c in naturals}
+    if len(suits) > 1:
+        return _fail(
+            "mixed_suits",
+            "all the natural cards of a run must be of one suit; this "
+            f"mixes {' and '.join(sorted(s.symbol for s in suits if s))}",
+            kind,
+            cards,
+        )
+    suit = naturals[0][1].suit
+    assert suit is not None
+    if len(cards) > 13:
+        return _fail(
+            "too_long",
+            "a run can hold at most 13 cards: an ace plays low or high, never both",
+            kind,
+            cards,
+        )
+    starts = _consistent_starts(naturals, rules)
+    if not starts:
+        return _sequence_failure(naturals, rules, cards)
+    n = len(cards)
+    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    fitting = [s for s in starts if s >= floor and s + n - 1 <= ACE_HIGH]
+    if not fitting:
+        s = min(starts)
+        if s + n - 1 > ACE_HIGH:
+            return _fail(
+                "past_ace",
+                "a run cannot go past the ace: a wild at the top would stand for no card",
+                kind,
+                cards,
+            )
+        if rules.aces is AceMode.HIGH_ONLY and s == 1:
+            return _fail(
+                "ace_high_only",
+                "aces are high only under these rules, so a run may "
+                "not start with an ace below the 2",
+                kind,
+                cards,
+            )
+        return _fail(
+            "below_ace",
+            "a run cannot go below the ace: a wild at the bottom would stand for no card",
+            kind,
+            cards,
+        )
+    start = fitting[0]
+    limit = _position_limit(rules.run_wilds, [rules.is_wild(c) for c in cards], cards)
+    return limit if limit is not None else (start, suit)
+
+
+def _consistent_starts(naturals: Sequence[tuple[int, Card]], rules: Rules) -> list[int]:
+    """Start values for which every natural sits at its own rank, lowest first."""
+    common: set[int] | None = None
+    for i, card in naturals:
+        options = {v - i for v in _natural_values(card, rules)}
+        common = options if common is None else common & options
+    return sorted(common or ())
+
+
+def _sequence_failure(
+    naturals: Sequence[tuple[int, Card]], rules: Rules, cards: Sequence[Card]
+) -> Verdict:
+    """Explain why the naturals of a run cannot sit in one unbroken sequence."""
+    kind = MeldKind.RUN
+    cyclic: set[int] | None = None
+    for i, card in naturals:
+        assert card.rank is not None
+        options = {(int(card.rank) - i) % 13}
+        cyclic = options if cyclic is None else cyclic & options
+    if rules.aces is AceMode.HIGH_ONLY:
+        low_rules = rules.replace(aces=AceMode.LOW_OR_HIGH)
+        if _consistent_starts(naturals, low_rules):
+            return _fail(
+                "ace_high_only",
+                "aces are high only under these rules, so A-2-3-4 is not a run",
+                kind,
+                cards,
+            )
+    if cyclic:
+        return _fail(
+            "turns_corner", "a run may not turn the corner: K-A-2 is not a run", kind, cards
+        )
+    return _fail(
+        "not_in_sequence",
+        "the cards of a run must follow one another in unbroken "
+        "order, lowest first, with a wild standing in for each missing card",
+        kind,
+        cards,
+    )
+
+
+def _position_limit(
+    limit: WildLimit, wild: Sequence[bool], cards: Sequence[Card]
+) -> Verdict | None:
+    kind = MeldKind.RUN
+    if limit is WildLimit.NOT_ADJACENT and any(a and b for a, b in pairwise(wild)):
+        return _fail(
+            "wilds_adjacent", "two wild cards may not sit side by side in a run", kind, cards
+        )
+    if limit is WildLimit.ONE_PER_FOUR and any(
+        sum(wild[i : i + 4]) > 1 for i in range(max(1, len(wild) - 3))
+    ):
+        return _fail(
+            "wilds_in_four",
+            "any four cards in a row of a run may hold at most one wild card",
+            kind,
+            cards,
+        )
+    naturals = sum(1 for w in wild if not w)
+    return _count_limit(limit, naturals, len(wild) - naturals, kind, cards)
+
+
+def check_meld(cards: Iterable[Card], kind: MeldKind | str, rules: Rules) -> Verdict:
+    """:func:`check_set` or :func:`check_run`, by ``kind``."""
+    return check_set(cards, rules) if MeldKind(kind) is MeldKind.SET else check_run(cards, rules)
+
+
+def arrange_run(cards: Iterable[Card], rules: Rules) -> list[Card] | None:
+    """A legal placement of these cards as a run (lowest first), or ``None`` if there is none.
+
+    Naturals go in rank order, wilds fill the gaps, and any wilds left over go at the ends, in
+    the first arrangement the wild limits accept.
+    """
+    cards = list(cards)
+    wilds = [c for c in cards if rules.is_wild(c)]
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    if len(cards) < 4 or not naturals or len({c.suit for c in naturals}) > 1:
+        return None
+    if len({c.rank for c in naturals}) < len(naturals):
+        return None
+    aces = [c for c in naturals if c.rank is Rank.ACE]
+    for ace_value in _ace_values(rules) if aces else (0,):
+        placed = _place_run(naturals, wilds, ace_value, rules)
+        if placed is not None:
+            return placed
+    return None
+
+
+def _place_run(
+    naturals: list[Card], wilds: list[Card], ace_value: int, rules: Rules
+) -> list[Card] | None:
+    def value(c: Card) -> int:
+        assert c.rank is not None
+        return ace_value if c.rank is Rank.ACE else int(c.rank)
+
+    ordered = sorted(naturals, key=value)
+    values = [value(c) for c in ordered]
+    gaps = sum(b - a - 1 for a, b in pairwise(values))
+    spare = len(wilds) - gaps
+    if spare < 0:
+        return None
+    for below in range(spare + 1):
+        above = spare - below
+        if values[0] - below < 1 or values[-1] + above > ACE_HIGH:
+            continue
+        pool = list(wilds)
+        placed = [pool.pop() for _ in range(below)]
+        for prev, card in zip([None, *values], ordered, strict=False):
+            if prev is not None:
+                placed.extend(pool.pop() for _ in range(value(card) - prev - 1))
+            placed.append(card)
+        placed.extend(pool.pop() for _ in range(above))
+        if check_run(placed, rules):
+            return placed
+    return None
+
+
+# -- placed melds -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table (or proposed): its kind, cards as placed, and what each stands for.
+
+    ``values[i]`` is the rank value position ``i`` stands for (1-14; 14 is a high ace) — for a
+    wild this is what it was fixed to when placed. ``suit`` is the run's suit (``None`` for a
+    set). ``owner`` is the seat that laid it (``None`` for a meld not on a table).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    values: tuple[int, ...]
+    suit: Suit | None = None
+    owner: int | None = None
+
+    @classmethod
+    def build(
+        cls, kind: MeldKind | str, cards: Iterable[Card], rules: Rules, owner: int | None = None
+    ) -> Meld:
+        """Check ``cards`` as a meld of ``kind`` (a run as placed) and fix what wilds stand for.
+
+        Raises :class:`~liverpool.IllegalAction` with the verdict's reason when it is not legal.
+        """
+        kind = MeldKind(kind)
+        cards = tuple(cards)
+        if kind is MeldKind.SET:
+            verdict = check_set(cards, rules)
+            if not verdict:
+                raise IllegalAction(_capital(verdict.reason))
+            rank = next(c.rank for c in cards if not rules.is_wild(c))
+            assert rank is not None
+            return cls(kind, cards, (int(rank),) * len(cards), None, owner)
+        layout = _run_layout(cards, rules)
+        if isinstance(layout, Verdict):
+            raise IllegalAction(_capital(layout.reason))
+        start, suit = layout
+        return cls(kind, cards, tuple(range(start, start + len(cards))), suit, owner)
+
+    @property
+    def rank(self) -> Rank:
+        """The rank of a set (for a run, the rank of its lowest position)."""
+        return value_rank(self.values[0])
+
+    @property
+    def low(self) -> int:
+        """The value of the lowest position."""
+        return self.values[0]
+
+    @property
+    def high(self) -> int:
+        """The value of the highest position."""
+        return self.values[-1]
+
+    def wild_positions(self, rules: Rules) -> list[int]:
+        """Positions holding a wild card."""
+        return [i for i, c in enumerate(self.cards) if rules.is_wild(c)]
+
+    def stands_for(self, position: int) -> str:
+        """What the card at ``position`` stands for: ``'7♥'`` in a run, ``'7'`` in a set."""
+        return _value_symbol(self.values[position], self.suit)
+
+    def natural_for(self, position: int) -> Card | None:
+        """The natural card a position stands for in a run; ``None`` in a set (any suit)."""
+        if self.suit is None:
+            return None
+        return Card(value_rank(self.values[position]), self.suit)
+
+    def describe(self, rules: Rules | None = None) -> str:
+        """The meld in words: ``'run of ♥ 5-8 (🃏 as 7♥)'`` or ``'set of sevens'``."""
+        wilds = (
+            [i for i, c in enumerate(self.cards) if rules.is_wild(c)]
+            if rules
+            else [i for i, c in enumerate(self.cards) if c.is_joker]
+        )
+        notes = ", ".join(f"{self.cards[i]} as {self.stands_for(i)}" for i in wilds)
+        if self.kind is MeldKind.SET:
+            text = f"set of {self.rank.plural}"
+        else:
+            assert self.suit is not None
+            text = (
+                f"run of {self.suit.symbol} {_value_symbol(self.low, None)}-"
+                f"{_value_symbol(self.high, None)}"
+            )
+        return text + (f" ({notes})" if notes else "")
+
+    def with_owner(self, owner: int) -> Meld:
+        """The same meld laid by ``owner``."""
+        return Meld(self.kind, self.cards, self.values, self.suit, owner)
+
+    # -- laying off ----------------------------------------------------------------------------
+    def lay_off_ends(self, card: Card, rules: Rules) -> tuple[End | None, ...]:
+        """Where ``card`` may be laid off here: ``(None,)`` for a set, run ends, or ``()``."""
+        return lay_off_ends(self, card, rules)
+
+    def add(self, card: Card, end: End | None, rules: Rules) -> Meld:
+        """This meld with ``card`` laid off at ``end``; raises :class:`IllegalAction` if it does
+        not fit there."""
+        ends = lay_off_ends(self, card, rules)
+        if not ends:
+            raise IllegalAction(_capital(_why_not_fit(self, card, rules)))
+        if self.kind is MeldKind.SET:
+            return Meld(
+                self.kind, (*self.cards, card), (*self.values, self.values[0]), None, self.owner
+            )
+        if end is None:
+            if len(ends) > 1:
+                raise IllegalAction(
+                    f"The {card} fits at either end of this run: say which end, low or high"
+                )
+            end = ends[0]
+        if end not in ends:
+            raise IllegalAction(f"The {card} does not fit at the {end} end of this run")
+        if end == "low":
+            return Meld(
+                self.kind, (card, *self.cards), (self.low - 1, *self.values), self.suit, self.owner
+            )
+        return Meld(
+            self.kind, (*self.cards, card), (*self.values, self.high + 1), self.suit, self.owner
+        )
+
+    # -- swapping wilds ------------------------------------------------------------------------
+    def can_replace_wild(self, position: int, card: Card, rules: Rules) -> Verdict:
+        """Can the natural ``card`` take the place of the wild at ``position``?"""
+        return can_replace_wild(self, position, card, rules)
+
+    def replace_wild(self, position: int, card: Card, rules: Rules) -> tuple[Meld, Card]:
+        """This meld with ``card`` at ``position``, and the wild it freed."""
+        verdict = can_replace_wild(self, position, card, rules)
+        if not verdict:
+            raise IllegalAction(_capital(verdict.reason))
+        cards = list(self.cards)
+        freed = cards[position]
+        cards[position] = card
+        return Meld(self.kind, tuple(cards), self.values, self.suit, self.owner), freed
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+
+def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]:
+    """Can ``card`` be laid off on ``meld``, and at which end?
+
+    A set answers ``(None,)`` when the card fits; a run answers the ends it fits at, ``("low",)``,
+    ``("high",)`` or both (a wild at a run with room at each end); ``()`` means it does not fit.
+    The meld must stay legal under the wild limits.
+    """
+    if meld.kind is MeldKind.SET:
+        if rules.is_wild(card):
+            ok = bool(check_set((*meld.cards, card), rules))
+        else:
+            ok = card.rank == meld.rank and bool(check_set((*meld.cards, card), rules))
+        return (None,) if ok else ()
+    ends: list[End] = []
+    if len(meld.cards) >= 13:
+        return ()
+    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    wild = rules.is_wild(card)
+    for end, value in (("low", meld.low - 1), ("high", meld.high + 1)):
+        if not floor <= value <= ACE_HIGH:
+            continue
+        if not wild and (card.suit != meld.suit or card.rank != value_rank(value)):
+            continue
+        cards = (card, *meld.cards) if end == "low" else (*meld.cards, card)
+        if _position_limit(rules.run_wilds, [rules.is_wild(c) for c in cards], cards) is None:
+            ends.append(end)  # type: ignore[arg-type]
+    return tuple(ends)
+
+
+def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
+    if meld.kind is MeldKind.SET:
+        if not rules.is_wild(card) and card.rank != meld.rank:
+            return (
+                f"the {card} is not a {meld.rank.word}, so it does not fit a set of "
+                f"{meld.rank.plural}"
+            )
+        verdict = check_set((*meld.cards, card), rules)
+        return verdict.reason or f"the {card} does not fit this set"
+    if len(meld.cards) >= 13:
+        return "this run already holds 13 cards: nothing more fits"
+    if not rules.is_wild(card) and card.suit != meld.suit:
+        assert meld.suit is not None
+        return (
+            f"the {card} is not a {meld.suit.word[:-1]}, so it does not fit a run of "
+            f"{meld.suit.word}"
+        )
+    low = "nothing" if meld.low <= 1 else _value_symbol(meld.low - 1, meld.suit)
+    high = "nothing" if meld.high >= ACE_HIGH else _value_symbol(meld.high + 1, meld.suit)
+    if rules.is_wild(card):
+        return "a wild at either end of this run would break the limit on wild cards"
+    return f"only the {low} or the {high} fits this run, not the {card}".replace(
+        "the nothing or the ", "the "
+    ).replace(" or the nothing", "")
+
+
+def can_replace_wild(meld: Meld, position: int, card: Card, rules: Rules) -> Verdict:
+    """Can the natural ``card`` replace the wild at ``position`` of ``meld`` under ``rules``?
+
+    It must be the natural the wild stands for (in a set, any card of the set's rank), and the
+    rules' wild-swap mode must allow swaps in this kind of meld. Timing (which turn) is the
+    game's business.
+    """
+    kind = meld.kind
+    cards = meld.cards
+    if meld.kind not in rules.wild_swap.kinds:
+        where = "at all" if not rules.wild_swap.kinds else f"from a {meld.kind}"
+        return _fail("no_swap", f"these rules do not let a wild be taken {where}", kind, cards)
+    if not 0 <= position < len(cards) or not rules.is_wild(cards[position]):
+        return _fail("not_wild", "there is no wild card at that place in the meld", kind, cards)
+    if rules.is_wild(card):
+        return _fail("swap_with_wild", "only a natural card can take a wild's place", kind, cards)
+    wanted = meld.natural_for(position)
+    if wanted is None:
+        if card.rank != meld.rank:
+            return _fail(
+                "wrong_natural",
+                f"the wild stands for a {meld.rank.word}; the {card} cannot take its place",
+                kind,
+                cards,
+            )
+    elif card != wanted:
+        return _fail(
+            "wrong_natural",
+            f"the wild stands for the {wanted}; only the {wanted} can "
+            f"take its place, not the {card}",
+            kind,
+            cards,
+        )
+    return Verdict(True, kind=kind, cards=cards)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

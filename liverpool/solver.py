@@ -1,0 +1,292 @@
+"""Searching a hand for the contract: can this hand go down, and with which melds?
+
+:func:`find_going_down` is what a player asks before going down, what the coach shows, and what
+bots build on. It is exact for every preset: it honours the wild limits, the ace rule, the
+must-keep-a-card rule and the whole-hand deals, and it lays a longer meld only by adding cards
+to a legal core (every legal meld holds a legal core of the contract's minimum length, so no
+solution is missed).
+
+The search picks one meld per requirement from what is left of the hand — naturals counted by
+card, wilds as a number — cheapest in wilds first, then, for whole-hand deals, lays every other
+card onto those melds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
+
+from .cards import Card, Rank, Suit
+from .melds import ACE_HIGH, Meld, lay_off_ends, value_rank
+from .rules import AceMode, Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
+
+__all__ = ["contract_is_met", "find_going_down", "find_whole_hand", "may_empty_hand"]
+
+
+def may_empty_hand(rules: Rules, contract: Contract) -> bool:
+    """Whether a hand may be emptied without a discard in this deal (going out or floating)."""
+    if contract.going_out is GoingOut.DISCARD:
+        return rules.floating
+    return True
+
+
+def find_going_down(
+    hand: Iterable[Card], rules: Rules, deal: int, *, extend: bool = True
+) -> list[Meld] | None:
+    """Melds from ``hand`` that meet the contract of ``deal`` under ``rules``, or ``None``.
+
+    ``hand`` is the hand at the moment of going down (after drawing). The melds are in the
+    contract's order; each run is placed lowest first with its wilds fixed. With ``extend`` the
+    melds also take every extra natural card that fits them (going down lays as much as it
+    can), while keeping a card to discard where the rules need one. Whole-hand deals use the
+    whole hand (or all but one card, which is then discarded).
+    """
+    hand = list(hand)
+    contract = rules.contract(deal)
+    leave = contract.going_down.cards_left
+    if leave is not None:
+        return find_whole_hand(hand, rules, deal, leave=leave)
+    keep = 1 if (rules.must_keep_card or not may_empty_hand(rules, contract)) else 0
+    if len(hand) - contract.min_cards < keep:
+        return None
+    for melds, rest in _cores(hand, rules, contract.requirements):
+        if len(rest) < keep:
+            continue
+        if extend:
+            melds = _extend_with_naturals(melds, rest, rules, keep)
+        return melds
+    return None
+
+
+def find_whole_hand(
+    hand: Iterable[Card], rules: Rules, deal: int, *, leave: int = 0
+) -> list[Meld] | None:
+    """Melds meeting the contract of ``deal`` that use the whole hand but ``leave`` cards."""
+    hand = list(hand)
+    contract = rules.contract(deal)
+    if len(hand) - contract.min_cards < leave:
+        return None
+    for melds, rest in _cores(hand, rules, contract.requirements):
+        absorbed = _absorb(list(melds), sorted(rest, key=Card.sort_key), leave, rules)
+        if absorbed is not None:
+            return absorbed
+    return None
+
+
+# -- the core search ------------------------------------------------------------------------------
+
+
+def _cores(
+    hand: Sequence[Card], rules: Rules, requirements: Sequence[Requirement]
+) -> Iterator[tuple[list[Meld], list[Card]]]:
+    """Every way to pick one minimum-length meld per requirement, with the cards left over."""
+    naturals = Counter(c for c in hand if not rules.is_wild(c))
+    wilds = [c for c in hand if rules.is_wild(c)]
+    order = sorted(range(len(requirements)), key=lambda i: _req_order(requirements[i]))
+    reqs = [requirements[i] for i in order]
+
+    def search(
+        k: int,
+        pool: Counter[Card],
+        wild_pool: list[Card],
+        chosen: list[Meld],
+        last: tuple[int, ...],
+    ) -> Iterator[tuple[list[Meld], list[Card]]]:
+        if k == len(reqs):
+            placed: list[Meld] = [chosen[order.index(i)] for i in range(len(reqs))]
+            yield placed, [*pool.elements(), *wild_pool]
+            return
+        req = reqs[k]
+        same_as_prev = k > 0 and reqs[k - 1] == req
+        for meld, key, used in _candidates(req, pool, len(wild_pool), rules):
+            if same_as_prev and key < last:
+                continue  # identical requirements: take candidates in one order only
+            rest_wilds = list(wild_pool)
+            meld_cards = list(meld)
+            for i, c in enumerate(meld_cards):
+                if c is _WILD:
+                    meld_cards[i] = rest_wilds.pop()
+            yield from search(
+                k + 1,
+                pool - used,
+                rest_wilds,
+                [*chosen, Meld.build(req.kind, meld_cards, rules)],
+                key,
+            )
+
+    yield from search(0, naturals, wilds, [], ())
+
+
+def _req_order(req: Requirement) -> tuple[int, int, int]:
+    # Runs first (they constrain suits), longest first: they prune the search soonest.
+    return (0 if req.kind is MeldKind.RUN else 1, -req.min_length, 0)
+
+
+_WILD = Card.joker()  # a stand-in marking "a wild goes here" while candidates are built
+
+
+def _candidates(
+    req: Requirement, pool: Counter[Card], wilds: int, rules: Rules
+) -> Iterator[tuple[list[Card], tuple[int, ...], Counter[Card]]]:
+    if req.kind is MeldKind.SET:
+        yield from _set_candidates(req.min_length, pool, wilds, rules)
+    else:
+        yield from _run_candidates(req.min_length, pool, wilds, rules)
+
+
+def _set_candidates(
+    length: int, pool: Counter[Card], wilds: int, rules: Rules
+) -> Iterator[tuple[list[Card], tuple[int, ...], Counter[Card]]]:
+    by_rank: dict[Rank, list[Card]] = {}
+    for card, n in sorted(pool.items(), key=lambda kv: kv[0].sort_key()):
+        if n > 0 and card.rank is not None:
+            by_rank.setdefault(card.rank, []).extend([card] * n)
+    least = 2 if rules.set_wilds is WildLimit.TWO_NATURALS else 1
+    for rank, cards in by_rank.items():
+        for n in range(min(len(cards), length), 0, -1):
+            w = length - n
+            if n < least or w > wilds:
+                continue
+            if rules.set_wilds is WildLimit.NOT_MAJORITY and w > n:
+                continue
+            for combo in sorted(
+                set(combinations(cards, n)), key=lambda t: [c.sort_key() for c in t]
+            ):
+                key = (int(rank), w, *[c.sort_key()[1] for c in combo])
+                yield [*combo, *[_WILD] * w], key, Counter(combo)
+
+
+def _run_candidates(
+    length: int, pool: Counter[Card], wilds: int, rules: Rules
+) -> Iterator[tuple[list[Card], tuple[int, ...], Counter[Card]]]:
+    suits = sorted(
+        {c.suit for c, n in pool.items() if n > 0 and c.suit is not None}, key=lambda s: s.value
+    )
+    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    for suit in suits:
+        for start in range(floor, ACE_HIGH - length + 2):
+            slots: list[Card | None] = []
+            for value in range(start, start + length):
+                card = Card(value_rank(value), suit)
+                slots.append(card if pool[card] > 0 else None)
+            if not any(slots):
+                continue
+            for placed in _fill_run(slots, wilds, rules):
+                used = Counter(c for c in placed if c is not _WILD)
+                key = (_SUIT_INDEX[suit], start, *[int(c is _WILD) for c in placed])
+                yield placed, key, used
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+
+
+def _fill_run(slots: Sequence[Card | None], wilds: int, rules: Rules) -> Iterator[list[Card]]:
+    """Ways to fill a run window: a natural where the hand has it (or a wild instead), a wild
+    where it has not, within the wild limits; fewest wilds first."""
+    results: list[list[Card]] = []
+
+    def walk(i: int, placed: list[Card], used: int) -> None:
+        if i == len(slots):
+            naturals = len(placed) - used
+            if naturals >= 1 and _counts_ok(rules.run_wilds, naturals, used):
+                results.append(list(placed))
+            return
+        options: list[Card] = []
+        if slots[i] is not None:
+            options.append(slots[i])  # type: ignore[arg-type]
+        if used < wilds:
+            options.append(_WILD)
+        for option in options:
+            is_wild = option is _WILD
+            if is_wild and not _position_ok(rules.run_wilds, placed, i):
+                continue
+            placed.append(option)
+            walk(i + 1, placed, used + is_wild)
+            placed.pop()
+
+    walk(0, [], 0)
+    results.sort(key=lambda p: sum(1 for c in p if c is _WILD))
+    yield from results
+
+
+def _position_ok(limit: WildLimit, placed: Sequence[Card], i: int) -> bool:
+    """Could a wild go at position ``i`` after ``placed`` without breaking a position limit?"""
+    if limit is WildLimit.NOT_ADJACENT:
+        return not placed or placed[-1] is not _WILD
+    if limit is WildLimit.ONE_PER_FOUR:
+        return all(c is not _WILD for c in placed[max(0, i - 3) : i])
+    return True
+
+
+def _counts_ok(limit: WildLimit, naturals: int, wilds: int) -> bool:
+    if limit is WildLimit.TWO_NATURALS:
+        return naturals >= 2
+    if limit is WildLimit.NOT_MAJORITY:
+        return wilds <= naturals
+    return True
+
+
+# -- laying the rest of the hand onto the core ---------------------------------------------------
+
+
+def _extend_with_naturals(
+    melds: list[Meld], rest: list[Card], rules: Rules, keep: int
+) -> list[Meld]:
+    """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand."""
+    melds = list(melds)
+    rest = sorted(rest, key=Card.sort_key)
+    changed = True
+    while changed and len(rest) > keep:
+        changed = False
+        for card in list(rest):
+            if rules.is_wild(card) or len(rest) <= keep:
+                continue
+            for i, meld in enumerate(melds):
+                ends = lay_off_ends(meld, card, rules)
+                if ends:
+                    melds[i] = meld.add(card, ends[0], rules)
+                    rest.remove(card)
+                    changed = True
+                    break
+    return melds
+
+
+def _absorb(melds: list[Meld], rest: list[Card], leave: int, rules: Rules) -> list[Meld] | None:
+    """Lay every card of ``rest`` but ``leave`` onto ``melds`` (any order), or ``None``."""
+    if len(rest) == leave:
+        return melds
+    tried: set[Card] = set()
+    for idx, card in enumerate(rest):
+        if card in tried:
+            continue
+        tried.add(card)
+        others = rest[:idx] + rest[idx + 1 :]
+        for m, meld in enumerate(melds):
+            for end in lay_off_ends(meld, card, rules):
+                grown = [*melds[:m], meld.add(card, end, rules), *melds[m + 1 :]]
+                found = _absorb(grown, others, leave, rules)
+                if found is not None:
+                    return found
+    return None
+
+
+def contract_is_met(melds: Sequence[Meld], contract: Contract) -> bool:
+    """Do these melds match the contract's requirements exactly (kinds, count, lengths)?"""
+    return _match(list(melds), list(contract.requirements))
+
+
+def _match(melds: list[Meld], reqs: list[Requirement]) -> bool:
+    if len(melds) != len(reqs):
+        return False
+    if not melds:
+        return True
+    first = melds[0]
+    for j, req in enumerate(reqs):
+        if (
+            req.kind is first.kind
+            and len(first.cards) >= req.min_length
+            and _match(melds[1:], reqs[:j] + reqs[j + 1 :])
+        ):
+            return True
+    return False
