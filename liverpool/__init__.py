@@ -12,8 +12,28 @@ The engine uses the standard library only; the notebook widgets live in ``liverp
 
 from __future__ import annotations
 
+from . import bots
+from .actions import (
+    Action,
+    Buy,
+    CallLiverpool,
+    CallRummy,
+    Cut,
+    Discard,
+    DrawStock,
+    GiveCard,
+    GoDown,
+    GoOut,
+    LayOff,
+    Pass,
+    SwapWild,
+    TakeDiscard,
+)
 from .cards import Card, Rank, Suit, build_shoe, format_cards, parse_cards, standard_deck
 from .errors import CardParseError, IllegalAction, LiverpoolError, RecordError, RulesError
+from .events import Event
+from .game import Game, Phase
+from .match import MatchResult, play_match
 from .melds import (
     Meld,
     Verdict,
@@ -43,22 +63,40 @@ from .rules import (
     hand_points,
 )
 from .solver import find_going_down, find_whole_hand
+from .view import PlayerView
 
 __all__ = [
     "PRESETS",
     "AceMode",
+    "Action",
+    "Buy",
     "BuyPriority",
+    "CallLiverpool",
+    "CallRummy",
     "Card",
     "CardParseError",
     "CardPoints",
     "Contract",
+    "Cut",
+    "Discard",
+    "DrawStock",
+    "Event",
+    "Game",
+    "GiveCard",
+    "GoDown",
+    "GoOut",
     "GoingDown",
     "GoingOut",
     "IllegalAction",
+    "LayOff",
     "LayOffTiming",
     "LiverpoolError",
+    "MatchResult",
     "Meld",
     "MeldKind",
+    "Pass",
+    "Phase",
+    "PlayerView",
     "Rank",
     "RecordError",
     "Requirement",
@@ -67,10 +105,13 @@ __all__ = [
     "RummyCall",
     "ShoeSize",
     "Suit",
+    "SwapWild",
+    "TakeDiscard",
     "Verdict",
     "WildLimit",
     "WildSwap",
     "arrange_run",
+    "bots",
     "build_shoe",
     "can_replace_wild",
     "check_meld",
@@ -83,6 +124,7 @@ __all__ = [
     "hand_points",
     "lay_off_ends",
     "parse_cards",
+    "play_match",
     "preset_names",
     "standard_deck",
 ]

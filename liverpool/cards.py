@@ -151,7 +151,9 @@ class Card:
             raise CardParseError(f"expected card text such as '7H', got {text!r}")
         token = text.strip().replace("\ufe0f", "")
         if not token:
-            raise CardParseError(f"empty card text; write a card {_EXAMPLES}")
+            raise CardParseError(
+                f"cannot read {text!r} as a card: it is empty; write a card {_EXAMPLES}"
+            )
         upper = token.upper()
         if upper in _JOKER_TOKENS:
             return JOKER

@@ -135,6 +135,7 @@ def classic() -> Rules:
                 6: GoingDown.WHOLE_HAND,
                 7: GoingDown.WHOLE_HAND,
             },
+            going_out={5: GoingOut.DISCARD, 6: GoingOut.NO_DISCARD, 7: GoingOut.NO_DISCARD},
         ),
         set_wilds=WildLimit.TWO_NATURALS,
         run_wilds=WildLimit.ONE_PER_FOUR,
@@ -193,7 +194,7 @@ def online() -> Rules:
 def traditional() -> Rules:
     """Traditional (T, the Russian rules and strategy guide).
 
-    3–8 players *(the maximum is silent)*. Two 52-card decks and 4 jokers at 3–4 players,
+    3–8 players (the maximum, 8, is *(silent)*). Two 52-card decks and 4 jokers at 3–4 players,
     three decks and 6 jokers at 5+. Jokers are wild. 10 cards in deals 1–4, 12 in deals 5–7.
     The standard first six contracts; deal 7 is one run of 7 or more. A set holds two naturals;
     any four cards in a row of a run hold at most one wild. Once down — floaters too — you may

@@ -13,7 +13,7 @@ import dataclasses
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from .cards import Card, Rank, build_shoe
 from .errors import RulesError
@@ -46,6 +46,14 @@ class _DocEnum(enum.Enum):
         member._value_ = value
         member.__doc__ = doc
         return member
+
+    @classmethod
+    def from_value(cls, value: object) -> Self:
+        """The member whose value text is ``value`` (``ValueError`` if none)."""
+        for member in cls:
+            if member.value == value:
+                return member
+        raise ValueError(f"{value!r} is not a {cls.__name__}")
 
     @property
     def doc(self) -> str:
@@ -466,6 +474,13 @@ class Rules:
             "Times the discard pile may be shuffled into a new stock before a dead deal."
         ),
     )
+    max_turns_per_deal: int = field(
+        default=400,
+        metadata=_doc(
+            "Engine rule: a deal still running after this many turns is dead (everyone scores "
+            "what they hold), so a match ends even if players only ever take the discard."
+        ),
+    )
     source: str = field(
         default="", compare=False, metadata=_doc("Where these rules come from, in words.")
     )
@@ -583,12 +598,22 @@ class Rules:
 
         base = PRESETS.get(self.name, PRESETS["house"])
         changed = [
-            f"{f.name}={getattr(self, f.name)!r}"
+            f"{f.name}={_repr_field(getattr(self, f.name))}"
             for f in dataclasses.fields(self)
             if f.compare and getattr(self, f.name) != getattr(base, f.name)
         ]
         text = f"Rules.preset({base.name!r})"
         return text + (f".replace({', '.join(changed)})" if changed else "")
+
+
+def _repr_field(value: Any) -> str:
+    """A field value as :meth:`Rules.replace` reads it back with only ``Rules`` in scope: enums
+    as their value text, wild ranks as numbers."""
+    if isinstance(value, enum.Enum) and not isinstance(value, MeldKind):
+        return repr(value.value)
+    if isinstance(value, frozenset) and all(isinstance(r, Rank) for r in value):
+        return repr(tuple(int(r) for r in sorted(value)))
+    return repr(value)
 
 
 def standard_contracts(
@@ -665,6 +690,7 @@ _INT_FIELDS = {
     "failed_going_down_penalty": (0, 1000),
     "exact_cut_bonus": (0, 1000),
     "max_reshuffles": (0, 100),
+    "max_turns_per_deal": (10, 100_000),
 }
 _OPTIONAL_INT_FIELDS = {"max_buys_per_deal": (0, 100), "buy_coins": (0, 1000)}
 _OPTIONAL_SECONDS = ("buy_timer_seconds", "idle_turn_seconds")

@@ -253,9 +253,34 @@ def _extend_with_naturals(
 
 
 def _absorb(melds: list[Meld], rest: list[Card], leave: int, rules: Rules) -> list[Meld] | None:
-    """Lay every card of ``rest`` but ``leave`` onto ``melds`` (any order), or ``None``."""
+    """Lay every card of ``rest`` but ``leave`` onto ``melds`` (in any order), or ``None``."""
+    homeless = sum(1 for c in rest if not rules.is_wild(c) and not _has_home(c, melds))
+    if homeless > leave:
+        return None
+    return _absorb_from(melds, rest, leave, rules, set())
+
+
+def _has_home(card: Card, melds: Sequence[Meld]) -> bool:
+    """Could this natural ever join one of these melds (a set of its rank, a run of its suit)?"""
+    return any(
+        (m.kind is MeldKind.SET and m.rank == card.rank)
+        or (m.kind is MeldKind.RUN and m.suit == card.suit)
+        for m in melds
+    )
+
+
+def _absorb_from(
+    melds: list[Meld],
+    rest: list[Card],
+    leave: int,
+    rules: Rules,
+    failed: set[tuple[tuple[Card, ...], tuple[Meld, ...]]],
+) -> list[Meld] | None:
     if len(rest) == leave:
         return melds
+    key = (tuple(rest), tuple(sorted(melds, key=_meld_key)))
+    if key in failed:
+        return None
     tried: set[Card] = set()
     for idx, card in enumerate(rest):
         if card in tried:
@@ -265,10 +290,15 @@ def _absorb(melds: list[Meld], rest: list[Card], leave: int, rules: Rules) -> li
         for m, meld in enumerate(melds):
             for end in lay_off_ends(meld, card, rules):
                 grown = [*melds[:m], meld.add(card, end, rules), *melds[m + 1 :]]
-                found = _absorb(grown, others, leave, rules)
+                found = _absorb_from(grown, others, leave, rules, failed)
                 if found is not None:
                     return found
+    failed.add(key)
     return None
+
+
+def _meld_key(meld: Meld) -> tuple[object, ...]:
+    return (meld.kind.value, meld.values, [c.sort_key() for c in meld.cards])
 
 
 def contract_is_met(melds: Sequence[Meld], contract: Contract) -> bool:

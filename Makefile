@@ -1,0 +1,44 @@
+# make lab    -- create .venv if needed, then open JupyterLab on the first lesson
+# make test   -- create .venv if needed, then lint, type-check, unit/property tests, notebooks
+# make clean  -- remove .venv and every cache
+#
+# The venv is (re)installed only when pyproject.toml changes (stamp file .venv/.installed).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+# JupyterLab refuses to run as root unless told it may (sessions and CI run as root).
+ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# Notebooks run under nbval in the same pytest run as tests/ (only if there are any).
+NOTEBOOKS  := $(wildcard notebooks/*.ipynb)
+NBVAL_ARGS := $(if $(NOTEBOOKS),--nbval --nbval-current-env \
+	--nbval-sanitize-with tests/nbval_sanitize.cfg notebooks)
+
+.PHONY: venv lab test clean
+
+venv: $(STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[widgets,dev]'
+	touch $@
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(ALLOW_ROOT) --notebook-dir=notebooks notebooks/00_start_here.ipynb
+
+test: $(STAMP)
+	bash scripts/ensure-system-deps.sh
+	$(BIN)/ruff check liverpool widgets tests benchmarks
+	$(BIN)/mypy --strict liverpool
+	$(BIN)/pytest -p no:cacheprovider tests $(NBVAL_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
+	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \
+		-o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +

@@ -1,0 +1,263 @@
+"""The actions a player can take: small frozen values, one class per kind of decision.
+
+Cards may be given as :class:`~liverpool.Card` values or as card text (``LayOff("7H", meld=0)``),
+so lessons and the terminal can write actions the way a player says them. Every action turns
+into a plain dict and back (:func:`action_to_dict`, :func:`action_from_dict`) for saved games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+from .cards import Card, format_cards, parse_cards
+from .errors import RecordError
+
+__all__ = [
+    "Action",
+    "Buy",
+    "CallLiverpool",
+    "CallRummy",
+    "Cut",
+    "Discard",
+    "DrawStock",
+    "GiveCard",
+    "GoDown",
+    "GoOut",
+    "LayOff",
+    "Pass",
+    "SwapWild",
+    "TakeDiscard",
+    "action_from_dict",
+    "action_to_dict",
+]
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(parse_cards(m)) for m in value)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Draw the top card of the stock (declining the discard, which opens the buy window)."""
+
+    def __str__(self) -> str:
+        return "draw from the stock"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top card of the discard pile as your draw."""
+
+    def __str__(self) -> str:
+        return "take the discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy the offered discard out of turn, paying with penalty card(s) from the stock."""
+
+    def __str__(self) -> str:
+        return "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline: do not buy, do not call."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class GoDown:
+    """Lay the deal's contract, all at once. Each inner sequence is one meld; runs as placed,
+    lowest first."""
+
+    melds: tuple[tuple[Card, ...], ...]
+
+    def __init__(self, melds: Iterable[Iterable[Card | str] | str]) -> None:
+        object.__setattr__(self, "melds", _melds(melds))
+
+    def __str__(self) -> str:
+        return "go down with " + " | ".join(format_cards(m) for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add one card to meld number ``meld`` of the table; for a run say the ``end`` when the
+    card could go at either."""
+
+    card: Card
+    meld: int
+    end: Literal["low", "high"] | None = None
+
+    def __init__(
+        self, card: Card | str, meld: int, end: Literal["low", "high"] | None = None
+    ) -> None:
+        object.__setattr__(self, "card", _card(card))
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "end", end)
+
+    def __str__(self) -> str:
+        where = f" at the {self.end} end" if self.end else ""
+        return f"lay off the {self.card} on meld {self.meld}{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapWild:
+    """Put the natural ``card`` in place of the wild at ``position`` of meld ``meld``."""
+
+    card: Card
+    meld: int
+    position: int
+
+    def __init__(self, card: Card | str, meld: int, position: int) -> None:
+        object.__setattr__(self, "card", _card(card))
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "position", position)
+
+    def __str__(self) -> str:
+        return f"swap the {self.card} for the wild at place {self.position} of meld {self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card`` face up, ending your turn (or going out with your last card)."""
+
+    card: Card
+
+    def __init__(self, card: Card | str) -> None:
+        object.__setattr__(self, "card", _card(card))
+
+    def __str__(self) -> str:
+        return f"discard the {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class CallRummy:
+    """Call "rummy" on a down player whose discard could have been played on the table."""
+
+    def __str__(self) -> str:
+        return "call rummy"
+
+
+@dataclass(frozen=True, slots=True)
+class CallLiverpool:
+    """Call "Liverpool" (a down player, when a down player's discard was playable)."""
+
+    def __str__(self) -> str:
+        return "call Liverpool"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCard:
+    """Give ``card`` to the player caught by a rummy call."""
+
+    card: Card
+
+    def __init__(self, card: Card | str) -> None:
+        object.__setattr__(self, "card", _card(card))
+
+    def __str__(self) -> str:
+        return f"give the {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut:
+    """Go out with the whole hand laid as the contract, no discard (where a deal allows it).
+
+    ``melds`` may say how; when ``None`` the engine finds an arrangement of the hand.
+    """
+
+    melds: tuple[tuple[Card, ...], ...] | None = None
+
+    def __init__(self, melds: Iterable[Iterable[Card | str] | str] | None = None) -> None:
+        object.__setattr__(self, "melds", None if melds is None else _melds(melds))
+
+    def __str__(self) -> str:
+        return "go out with the whole hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Cut the shoe before the deal, aiming to lift ``aim`` cards (an exact cut earns a bonus)."""
+
+    aim: int
+
+    def __str__(self) -> str:
+        return f"cut about {self.aim} cards"
+
+
+Action = (
+    DrawStock
+    | TakeDiscard
+    | Buy
+    | Pass
+    | GoDown
+    | LayOff
+    | SwapWild
+    | Discard
+    | CallRummy
+    | CallLiverpool
+    | GiveCard
+    | GoOut
+    | Cut
+)
+"""Any one action."""
+
+_CLASSES: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        DrawStock,
+        TakeDiscard,
+        Buy,
+        Pass,
+        GoDown,
+        LayOff,
+        SwapWild,
+        Discard,
+        CallRummy,
+        CallLiverpool,
+        GiveCard,
+        GoOut,
+        Cut,
+    )
+}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """A JSON-ready dict naming the action type and its fields (cards as text)."""
+    data: dict[str, Any] = {"type": type(action).__name__}
+    for f in fields(action):
+        data[f.name] = _encode(getattr(action, f.name))
+    return data
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """The action a dict from :func:`action_to_dict` describes; raises
+    :class:`~liverpool.RecordError` if it is not one."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+        raise RecordError(f"an action in the record is not readable: {data!r}")
+    cls = _CLASSES.get(data["type"])
+    if cls is None:
+        raise RecordError(f"the record names an unknown action {data['type']!r}")
+    kwargs = {k: v for k, v in data.items() if k != "type"}
+    try:
+        action: Action = cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"the record holds a malformed {data['type']} action: {exc}") from None
+    return action

@@ -1,0 +1,1733 @@
+"""The match engine: :class:`Game`, the one mutable object.
+
+A game is a whole match — every deal, every turn and every out-of-turn decision — under one
+:class:`~liverpool.Rules` value. It follows the OpenSpiel pattern: a :class:`Phase` says what
+kind of decision is pending, :attr:`Game.to_act` is the single seat that must make it, and each
+phase has one legal-actions function and one apply function. :meth:`Game.apply` checks
+everything before it changes anything, so an illegal action raises
+:class:`~liverpool.IllegalAction` in a learner's words and leaves the game exactly as it was.
+
+The turn sequence (``RULES.md`` §2): after a discard the rummy/Liverpool call window (where the
+rules have one), then the next player's choice of the discard, then the buy window if they
+decline, then their turn: go down, lay off, swap wilds, discard or go out.
+
+All randomness (shuffles, the cut, the calling order of "first to call") comes from the game's
+own ``random.Random``, seeded at creation, so a seed plus the actions replays exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import (
+    Action,
+    Buy,
+    CallLiverpool,
+    CallRummy,
+    Cut,
+    Discard,
+    DrawStock,
+    GiveCard,
+    GoDown,
+    GoOut,
+    LayOff,
+    Pass,
+    SwapWild,
+    TakeDiscard,
+)
+from .cards import Card, format_cards
+from .errors import IllegalAction, RulesError
+from .events import Event
+from .melds import Meld, arrange_run, check_run, check_set, lay_off_ends
+from .presets import get_rules
+from .rules import (
+    BuyPriority,
+    Contract,
+    GoingDown,
+    GoingOut,
+    LayOffTiming,
+    MeldKind,
+    Requirement,
+    Rules,
+    RummyCall,
+    WildSwap,
+    hand_points,
+)
+from .solver import find_going_down, find_whole_hand, may_empty_hand
+from .view import PlayerView
+
+__all__ = ["CUT_SPREAD", "DEFAULT_NAMES", "Game", "Phase"]
+
+DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hal")
+"""Seat names used when a game is given a number of players."""
+
+CUT_SPREAD = 3
+"""A cut lands within this many cards of where the cutter aims (drawn from the game's
+generator): cutting by feel, so an exact cut is a lucky one."""
+
+
+class Phase(enum.Enum):
+    """What kind of decision the game is waiting for."""
+
+    CUT = "cut"
+    """The player right of the dealer cuts the shuffled shoe (rules with an exact-cut bonus)."""
+    RUMMY_CALL = "call"
+    """After a down player's playable discard, each other player may call (or pass) in turn."""
+    GIVE_CARD = "give"
+    """After a rummy call, each other player in turn gives the offender a card."""
+    LIVERPOOL_DISCARD = "liverpool_discard"
+    """The player who called "Liverpool" discards one card of their own."""
+    DRAW = "draw"
+    """The player whose turn it is takes the discard or declines it (drawing from the stock)."""
+    BUY = "buy"
+    """Players who may buy the declined discard are asked in the rules' order."""
+    PLAY = "play"
+    """The player has drawn: go down, lay off, swap wilds, then discard or go out."""
+    MATCH_OVER = "over"
+    """The match has ended."""
+
+
+@dataclass
+class _State:
+    """Everything that changes during a match (the game's own copy; never handed out)."""
+
+    deal: int
+    dealer: int
+    phase: Phase = Phase.DRAW
+    turn_player: int = 0
+    turn_no: int = 0
+    hands: list[list[Card]] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)  # top card last
+    discard: list[Card] = field(default_factory=list)  # top card last
+    table: list[Meld] = field(default_factory=list)
+    down_turn: list[int | None] = field(default_factory=list)
+    floating: list[bool] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    deal_scores: list[list[int]] = field(default_factory=list)
+    deal_penalties: list[int] = field(default_factory=list)
+    buys_match: list[int] = field(default_factory=list)
+    buys_deal: list[int] = field(default_factory=list)
+    coins: list[int | None] = field(default_factory=list)
+    reshuffles: int = 0
+    deal_turns: int = 0
+    taken_discard: Card | None = None
+    pending_wild: Card | None = None
+    discarder: int | None = None
+    queue: list[int] = field(default_factory=list)
+    accepted: list[int] = field(default_factory=list)
+    offender: int | None = None
+    caller: int | None = None
+    cutter: int = 0
+    shoe: list[Card] = field(default_factory=list)  # shuffled, waiting for the cut
+    went_out: int | None = None
+    winners: list[int] = field(default_factory=list)
+
+
+class Game:
+    """A whole match of Liverpool under one set of rules.
+
+    ``Game(rules="house", players=4, seed=7)``: ``rules`` is a preset name or a
+    :class:`~liverpool.Rules`; ``players`` a count or a list of names; ``seed`` fixes every
+    shuffle (``None`` draws one, which is kept so the game still replays exactly); ``dealer``
+    is the first dealer (the first dealer is "cut for or chosen": here, chosen).
+    """
+
+    def __init__(
+        self,
+        rules: str | Rules | None = "house",
+        players: int | Sequence[str] = 4,
+        seed: int | None = None,
+        *,
+        dealer: int = 0,
+    ) -> None:
+        self.rules: Rules = get_rules(rules)
+        self.names: tuple[str, ...] = _names(players)
+        n = len(self.names)
+        self.rules.check_players(n)
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise RulesError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        self.seed: int = seed
+        self.first_dealer: int = dealer
+        self.stacked: dict[str, Any] | None = None
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self._rng = random.Random(seed)
+        self._s = _State(deal=1, dealer=dealer)
+        self._s.scores = [0] * n
+        self._s.buys_match = [0] * n
+        self._s.coins = [self.rules.buy_coins] * n
+        self.log.extend(self._start_deal())
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def from_deal(
+        cls,
+        rules: str | Rules | None,
+        hands: Sequence[Iterable[Card | str] | str],
+        stock: Iterable[Card | str] | str = (),
+        upcard: Card | str | None = None,
+        *,
+        deal: int = 1,
+        dealer: int = 0,
+        seed: int = 0,
+        names: Sequence[str] | None = None,
+        complete: bool = True,
+    ) -> Game:
+        """A game whose current deal is stacked: for lessons, tests and puzzles.
+
+        ``hands[i]`` is seat i's hand; ``stock`` lists the stock top card first; ``upcard``
+        starts the discard pile. Player ``(dealer + 1) % n`` starts. With ``complete`` the
+        cards of the shoe not named here are shuffled (from ``seed``) under the given stock, so
+        the card count always matches the shoe; a card named more often than the shoe holds
+        raises :class:`~liverpool.RulesError`. Later deals are shuffled from ``seed``.
+        """
+        from .cards import parse_cards
+
+        rules_value = get_rules(rules)
+        hand_cards = [parse_cards(h) for h in hands]
+        stock_cards = parse_cards(stock)
+        up = (
+            None if upcard is None else (upcard if isinstance(upcard, Card) else Card.parse(upcard))
+        )
+        game = cls.__new__(cls)
+        game.rules = rules_value
+        game.names = _names(list(names) if names else len(hand_cards))
+        n = len(game.names)
+        if len(hand_cards) != n:
+            raise RulesError(f"{len(hand_cards)} hands were given for {n} players")
+        rules_value.check_players(n)
+        if not 1 <= deal <= rules_value.deals:
+            raise RulesError(f"deal must be 1 to {rules_value.deals}, not {deal!r}")
+        if not 0 <= dealer < n:
+            raise RulesError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        game.seed = seed
+        game.first_dealer = dealer
+        game.actions = []
+        game.log = []
+        game._rng = random.Random(seed)
+        named = [c for h in hand_cards for c in h] + stock_cards + ([up] if up else [])
+        shoe = Counter(rules_value.build_shoe(n))
+        extra = Counter(named) - shoe
+        if extra:
+            card, _ = next(iter(extra.items()))
+            raise RulesError(
+                f"the stacked deal names the {card} more often than the shoe for {n} players "
+                "holds it"
+            )
+        rest: list[Card] = list((shoe - Counter(named)).elements()) if complete else []
+        game._rng.shuffle(rest)
+        game.stacked = {
+            "hands": [[c.code for c in h] for h in hand_cards],
+            "stock": [c.code for c in stock_cards],
+            "upcard": up.code if up else None,
+            "deal": deal,
+            "dealer": dealer,
+            "complete": complete,
+        }
+        s = _State(deal=deal, dealer=dealer)
+        s.scores = [0] * n
+        s.buys_match = [0] * n
+        s.coins = [rules_value.buy_coins] * n
+        game._s = s
+        game._reset_deal_counters()
+        s.hands = [list(h) for h in hand_cards]
+        s.stock = list(reversed(stock_cards))
+        s.stock = rest + s.stock
+        s.discard = [up] if up else []
+        game.log.append(
+            Event("dealt", f"Deal {deal} is stacked: {game.names[dealer]} deals.", dealer)
+        )
+        game._begin_turn((dealer + 1) % n)
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy of this game (its state, history and generator)."""
+        return copy.deepcopy(self)
+
+    # -- what anyone may read --------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """How many players sit at the table."""
+        return len(self.names)
+
+    @property
+    def deal(self) -> int:
+        """The current deal, 1-based (the last deal once the match is over)."""
+        return self._s.deal
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing the current deal."""
+        return self._s.dealer
+
+    @property
+    def phase(self) -> Phase:
+        """What kind of decision is pending."""
+        return self._s.phase
+
+    @property
+    def contract(self) -> Contract:
+        """The current deal's contract."""
+        return self.rules.contract(self._s.deal)
+
+    @property
+    def to_act(self) -> int | None:
+        """The one seat that must decide now (``None`` once the match is over)."""
+        s = self._s
+        if s.phase in (Phase.RUMMY_CALL, Phase.GIVE_CARD, Phase.BUY):
+            return s.queue[0]
+        if s.phase is Phase.LIVERPOOL_DISCARD:
+            return s.caller
+        if s.phase is Phase.CUT:
+            return s.cutter
+        if s.phase is Phase.MATCH_OVER:
+            return None
+        return s.turn_player
+
+    @property
+    def turn_player(self) -> int:
+        """The seat whose turn it is (out-of-turn deciders aside)."""
+        return self._s.turn_player
+
+    def hand(self, seat: int) -> list[Card]:
+        """A copy of seat ``seat``'s hand, in the order the player holds it."""
+        return list(self._s.hands[seat])
+
+    @property
+    def table(self) -> list[Meld]:
+        """The melds on the table, in the order they were laid (``LayOff(meld=k)`` indexes this)."""
+        return list(self._s.table)
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile."""
+        return self._s.discard[-1] if self._s.discard else None
+
+    @property
+    def discard_pile(self) -> list[Card]:
+        """The discard pile, bottom card first."""
+        return list(self._s.discard)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self._s.stock)
+
+    def is_down(self, seat: int) -> bool:
+        """Whether ``seat`` has gone down this deal."""
+        return self._s.down_turn[seat] is not None
+
+    def is_floating(self, seat: int) -> bool:
+        """Whether ``seat`` has an empty hand without having gone out."""
+        return self._s.floating[seat]
+
+    @property
+    def scores(self) -> list[int]:
+        """Match totals so far (lower is better)."""
+        return list(self._s.scores)
+
+    @property
+    def deal_scores(self) -> list[list[int]]:
+        """Each finished deal's points per seat, in order (the score pad)."""
+        return [list(d) for d in self._s.deal_scores]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self._s.phase is Phase.MATCH_OVER
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats with the lowest total once the match is over (ties share the win)."""
+        return list(self._s.winners)
+
+    def buys_left(self, seat: int) -> int | None:
+        """Buys ``seat`` may still make this match (``None``: no limit)."""
+        limit = self.rules.buy_limit(self.players)
+        left: int | None = None if limit is None else limit - self._s.buys_match[seat]
+        if self.rules.max_buys_per_deal is not None:
+            deal_left = self.rules.max_buys_per_deal - self._s.buys_deal[seat]
+            left = deal_left if left is None else min(left, deal_left)
+        coins = self._s.coins[seat]
+        if coins is not None:
+            left = coins if left is None else min(left, coins)
+        return left
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that defines the game now, as a comparable value (tests use it to prove
+        an illegal action changed nothing)."""
+        s = self._s
+        return (
+            tuple((k, _freeze(v)) for k, v in vars(s).items()),
+            self._rng.getstate(),
+            len(self.actions),
+        )
+
+    def total_cards(self) -> int:
+        """Cards in every zone: hands, stock, discard pile, table, and a shoe waiting to be cut."""
+        s = self._s
+        return (
+            sum(len(h) for h in s.hands)
+            + len(s.stock)
+            + len(s.discard)
+            + sum(len(m.cards) for m in s.table)
+            + len(s.shoe)
+        )
+
+    # -- the two verbs ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal choice of :attr:`to_act` (for GoDown, LayOff and SwapWild, at least one
+        when any exists)."""
+        handler = _LEGAL.get(self._s.phase)
+        return [] if handler is None else handler(self)
+
+    def apply(self, action: Action, player: int | None = None) -> list[Event]:
+        """Carry out ``action`` for :attr:`to_act` and return what happened.
+
+        ``player``, when given, must be the seat that is to act (a table passes the clicking
+        seat). An illegal action raises :class:`~liverpool.IllegalAction` naming the rule and
+        changes nothing.
+        """
+        s = self._s
+        if s.phase is Phase.MATCH_OVER:
+            raise IllegalAction("The match is over: no more moves can be made.")
+        actor = self.to_act
+        assert actor is not None
+        if player is not None and player != actor:
+            raise IllegalAction(
+                f"It is not your turn to act: {self.names[actor]} {self._deciding_verb()}."
+            )
+        handler = _APPLY[s.phase]
+        events = handler(self, action)
+        self.actions.append(action)
+        self.log.extend(events)
+        return events
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` would be accepted now (it is tried on a copy)."""
+        try:
+            self.copy().apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def view(self, seat: int) -> PlayerView:
+        """What seat ``seat`` may know now (no other hand, no stock order)."""
+        s = self._s
+        n = self.players
+        offer = None
+        price = 0
+        if s.phase in (Phase.DRAW, Phase.BUY) and s.discard:
+            offer = s.discard[-1]
+            price = self.rules.buy_penalty_cards if s.phase is Phase.BUY else 0
+        return PlayerView(
+            seat=seat,
+            names=self.names,
+            rules=self.rules,
+            deal=s.deal,
+            dealer=s.dealer,
+            phase=s.phase.value,
+            to_act=self.to_act,
+            turn_player=s.turn_player,
+            hand=tuple(s.hands[seat]),
+            hand_sizes=tuple(len(h) for h in s.hands),
+            table=tuple(s.table),
+            discard_pile=tuple(s.discard),
+            stock_size=len(s.stock),
+            down=tuple(d is not None for d in s.down_turn),
+            buys_left=tuple(self.buys_left(i) for i in range(n)),
+            coins=tuple(s.coins),
+            scores=tuple(s.scores),
+            deal_scores=tuple(tuple(d) for d in s.deal_scores),
+            is_over=self.is_over,
+            winners=tuple(s.winners),
+            deciding=self.deciding(),
+            offer=offer,
+            price=price,
+            taken_discard=s.taken_discard if seat == s.turn_player else None,
+            pending_wild=s.pending_wild if seat == s.turn_player else None,
+            may_lay_off=self._may_lay_off(seat) if s.phase is Phase.PLAY else False,
+            reshuffles=s.reshuffles,
+            turn_no=s.turn_no,
+            discarder=s.discarder,
+        )
+
+    def deciding(self) -> str:
+        """One sentence: who decides what now."""
+        if self.is_over:
+            names = " and ".join(self.names[i] for i in self._s.winners)
+            return f"The match is over: {names} won."
+        actor = self.to_act
+        assert actor is not None
+        return f"{self.names[actor]} {self._deciding_verb()}."
+
+    def _deciding_verb(self) -> str:
+        s = self._s
+        top = f"the {s.discard[-1]}" if s.discard else "nothing"
+        return {
+            Phase.CUT: "must cut the cards",
+            Phase.RUMMY_CALL: "may call on the last discard",
+            Phase.GIVE_CARD: f"must give {self.names[s.offender or 0]} a card",
+            Phase.LIVERPOOL_DISCARD: "must discard a card after calling Liverpool",
+            Phase.DRAW: f"must take {top} or draw from the stock",
+            Phase.BUY: f"may buy {top}",
+            Phase.PLAY: "must play and discard",
+            Phase.MATCH_OVER: "",
+        }[s.phase]
+
+    # -- saved games ---------------------------------------------------------------------------
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The full, versioned record of this match (rules, seed or stacked deal, actions)."""
+        from .record import game_to_json
+
+        return game_to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Replay a record from :meth:`to_json`; a corrupt or tampered record raises
+        :class:`~liverpool.RecordError`."""
+        from .record import game_from_json
+
+        return game_from_json(text)
+
+    def __repr__(self) -> str:
+        s = self._s
+        state = "over" if self.is_over else f"deal {s.deal}, {s.phase.value}"
+        return f"<Game {self.rules.name} {self.players} players seed={self.seed}: {state}>"
+
+    # ===========================================================================================
+    # Dealing
+    # ===========================================================================================
+    def _reset_deal_counters(self) -> None:
+        s = self._s
+        n = self.players
+        s.hands = [[] for _ in range(n)]
+        s.stock = []
+        s.discard = []
+        s.table = []
+        s.down_turn = [None] * n
+        s.floating = [False] * n
+        s.deal_penalties = [0] * n
+        s.buys_deal = [0] * n
+        s.reshuffles = 0
+        s.deal_turns = 0
+        s.taken_discard = None
+        s.pending_wild = None
+        s.discarder = None
+        s.queue = []
+        s.accepted = []
+        s.offender = None
+        s.caller = None
+        s.went_out = None
+        s.shoe = []
+
+    def _start_deal(self) -> list[Event]:
+        s = self._s
+        self._reset_deal_counters()
+        shoe = self.rules.build_shoe(self.players)
+        self._rng.shuffle(shoe)
+        events = [
+            Event(
+                "new_deal",
+                f"Deal {s.deal}: {self.contract.short()}. {self.names[s.dealer]} deals "
+                f"{self.contract.cards_dealt} cards each.",
+                s.dealer,
+            )
+        ]
+        if self.rules.exact_cut_bonus:
+            s.shoe = shoe
+            s.cutter = (s.dealer - 1) % self.players
+            s.phase = Phase.CUT
+            return events
+        return events + self._deal_from(shoe)
+
+    def _cards_needed(self) -> int:
+        return self.players * self.contract.cards_dealt + 1
+
+    def _deal_from(self, shoe: list[Card]) -> list[Event]:
+        """Deal from ``shoe`` (top card last): one at a time from the dealer's left, then the
+        upcard; the rest is the stock."""
+        s = self._s
+        n = self.players
+        for k in range(n * self.contract.cards_dealt):
+            s.hands[(s.dealer + 1 + k) % n].append(shoe.pop())
+        s.discard = [shoe.pop()]
+        s.stock = shoe
+        first = (s.dealer + 1) % n
+        events = [
+            Event(
+                "upcard",
+                f"The upcard is the {s.discard[-1]}; {self.names[first]} plays first.",
+                None,
+                (s.discard[-1],),
+            )
+        ]
+        self._begin_turn(first)
+        return events
+
+    # ===========================================================================================
+    # Turn flow helpers
+    # ===========================================================================================
+    def _pass_turn(self, player: int) -> list[Event]:
+        """Start ``player``'s turn, unless the deal has run out of turns (then it is dead)."""
+        if self._s.deal_turns >= self.rules.max_turns_per_deal:
+            return self._end_deal(None, why="turns")
+        self._begin_turn(player)
+        return []
+
+    def _begin_turn(self, player: int) -> None:
+        s = self._s
+        s.turn_player = player
+        s.turn_no += 1
+        s.deal_turns += 1
+        s.taken_discard = None
+        s.pending_wild = None
+        s.phase = Phase.DRAW
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def _after_discard(self, player: int, card: Card, events: list[Event]) -> None:
+        """A discard was made by ``player`` (not going out): open the call window or pass on."""
+        s = self._s
+        s.discarder = player
+        s.taken_discard = None
+        s.pending_wild = None
+        nxt = self._next(player)
+        if self._call_window_opens(player, card):
+            callers = [
+                (nxt + k) % self.players
+                for k in range(self.players)
+                if (nxt + k) % self.players != player
+            ]
+            s.queue = [c for c in callers if self._may_call(c)]
+            if s.queue:
+                s.offender = player
+                s.turn_player = nxt
+                s.phase = Phase.RUMMY_CALL
+                return
+        events.extend(self._pass_turn(nxt))
+
+    def _call_window_opens(self, player: int, card: Card) -> bool:
+        if self.rules.rummy_call is RummyCall.NONE and not self.rules.liverpool_call:
+            return False
+        if self._s.down_turn[player] is None:
+            return False
+        return any(lay_off_ends(m, card, self.rules) for m in self._s.table)
+
+    def _may_call(self, seat: int) -> bool:
+        if self.rules.rummy_call is not RummyCall.NONE:
+            return True
+        return self._may_call_liverpool(seat)
+
+    def _may_call_liverpool(self, seat: int) -> bool:
+        # The caller discards a card of their own and must keep one: a call never empties a
+        # hand, so nobody goes out out of turn.
+        s = self._s
+        return (
+            self.rules.liverpool_call and s.down_turn[seat] is not None and len(s.hands[seat]) > 1
+        )
+
+    def _take_stock(self, events: list[Event]) -> Card | None:
+        """The top stock card, rebuilding the stock from the discard pile when it is empty
+        (at most ``max_reshuffles`` times); ``None`` when no card can be drawn."""
+        s = self._s
+        if not s.stock:
+            if s.reshuffles >= self.rules.max_reshuffles or len(s.discard) < 2:
+                return None
+            top = s.discard.pop()
+            s.stock = s.discard
+            s.discard = [top]
+            self._rng.shuffle(s.stock)
+            s.reshuffles += 1
+            events.append(
+                Event(
+                    "reshuffle",
+                    f"The stock ran out: the discard pile but its top card was shuffled into a "
+                    f"new stock of {len(s.stock)} cards ({s.reshuffles} of "
+                    f"{self.rules.max_reshuffles}).",
+                )
+            )
+        return s.stock.pop()
+
+    def _draw_cards(self, seat: int, count: int, events: list[Event]) -> list[Card] | None:
+        drawn: list[Card] = []
+        for _ in range(count):
+            card = self._take_stock(events)
+            if card is None:
+                self._s.hands[seat].extend(drawn)
+                return None
+            drawn.append(card)
+        self._s.hands[seat].extend(drawn)
+        return drawn
+
+    def _may_lay_off(self, seat: int) -> bool:
+        s = self._s
+        went = s.down_turn[seat]
+        if went is None:
+            return False
+        if s.floating[seat] and not self.rules.floaters_lay_off:
+            return False
+        return self.rules.lay_off is LayOffTiming.SAME_TURN or went < s.turn_no
+
+    def _may_swap(self, seat: int) -> bool:
+        s = self._s
+        mode = self.rules.wild_swap
+        went = s.down_turn[seat]
+        if mode is WildSwap.NONE or went is None:
+            return False
+        if mode is WildSwap.TO_HAND:
+            return went < s.turn_no
+        if mode is WildSwap.GOING_DOWN_TURN_REMELD:
+            return went == s.turn_no
+        return self._may_lay_off(seat)
+
+    def _may_buy(self, seat: int) -> bool:
+        s = self._s
+        if seat in (s.discarder, s.turn_player):
+            return False
+        if not self.rules.down_players_may_buy and s.down_turn[seat] is not None:
+            return False
+        left = self.buys_left(seat)
+        return left is None or left > 0
+
+    # ===========================================================================================
+    # Phase: CUT
+    # ===========================================================================================
+    def _legal_cut(self) -> list[Action]:
+        needed = self._cards_needed()
+        size = len(self._s.shoe)
+        return [Cut(aim) for aim in range(1, size)] if size > 1 else [Cut(needed)]
+
+    def _apply_cut(self, action: Action) -> list[Event]:
+        if not isinstance(action, Cut):
+            raise IllegalAction(self._wrong_phase(action))
+        s = self._s
+        size = len(s.shoe)
+        if not isinstance(action.aim, int) or not 1 <= action.aim < size:
+            raise IllegalAction(f"A cut lifts between 1 and {size - 1} cards.")
+        needed = self._cards_needed()
+        lifted = min(size - 1, max(1, action.aim + self._rng.randint(-CUT_SPREAD, CUT_SPREAD)))
+        shoe = s.shoe
+        s.shoe = []
+        # The cutter lifts the top packet; the dealer deals from it first (top card last).
+        shoe = shoe[-lifted:] + shoe[:-lifted]
+        name = self.names[s.cutter]
+        events: list[Event] = []
+        if lifted == needed:
+            bonus = self.rules.exact_cut_bonus
+            s.deal_penalties[s.cutter] -= bonus
+            events.append(
+                Event(
+                    "cut",
+                    f"{name} cut exactly {lifted} cards — the deal and the upcard — and takes "
+                    f"{bonus} points off.",
+                    s.cutter,
+                )
+            )
+        else:
+            events.append(Event("cut", f"{name} cut {lifted} cards.", s.cutter))
+        return events + self._deal_from(shoe)
+
+    # ===========================================================================================
+    # Phase: RUMMY_CALL / GIVE_CARD / LIVERPOOL_DISCARD
+    # ===========================================================================================
+    def _legal_call(self) -> list[Action]:
+        s = self._s
+        seat = s.queue[0]
+        actions: list[Action] = []
+        if self.rules.rummy_call is not RummyCall.NONE:
+            actions.append(CallRummy())
+        if self._may_call_liverpool(seat):
+            actions.append(CallLiverpool())
+        return [*actions, Pass()]
+
+    def _apply_call(self, action: Action) -> list[Event]:
+        s = self._s
+        seat = s.queue[0]
+        name = self.names[seat]
+        offender = s.offender
+        assert offender is not None
+        events: list[Event] = []
+        if isinstance(action, Pass):
+            s.queue.pop(0)
+            events.append(Event("pass_call", f"{name} does not call.", seat))
+            if not s.queue:
+                self._end_call_window(events)
+            return events
+        if isinstance(action, CallRummy):
+            if self.rules.rummy_call is RummyCall.NONE:
+                raise IllegalAction("These rules have no rummy call.")
+            card = s.discard[-1]
+            events.append(
+                Event(
+                    "call_rummy",
+                    f"{name} called rummy: {self.names[offender]}'s {card} could have been "
+                    "played on the table.",
+                    seat,
+                    (card,),
+                )
+            )
+            if self.rules.rummy_call is RummyCall.TAKE_BACK_PENALTY:
+                s.discard.pop()
+                s.hands[offender].append(card)
+                drawn = self._draw_cards(offender, 1, events)
+                events.append(
+                    Event(
+                        "take_back",
+                        f"{self.names[offender]} takes the {card} back and a penalty card.",
+                        offender,
+                        (card,),
+                        tuple(drawn or ()),
+                        f"You take the {card} back and draw the "
+                        f"{format_cards(drawn or ())} as a penalty.",
+                    )
+                )
+                if drawn is None:
+                    return events + self._end_deal(None)
+                s.queue = []
+                self._end_call_window(events)
+                return events
+            givers = [
+                (offender + k) % self.players
+                for k in range(1, self.players)
+                if s.hands[(offender + k) % self.players]
+            ]
+            s.queue = givers
+            if givers:
+                s.phase = Phase.GIVE_CARD
+            else:
+                self._end_call_window(events)
+            return events
+        if isinstance(action, CallLiverpool):
+            if not self.rules.liverpool_call:
+                raise IllegalAction("These rules have no Liverpool call.")
+            if s.down_turn[seat] is None:
+                raise IllegalAction("Only a player who has gone down may call Liverpool.")
+            if len(s.hands[seat]) < 2:
+                raise IllegalAction(
+                    "You need two cards or more to call Liverpool: you discard one and keep one."
+                )
+            s.caller = seat
+            s.queue = []
+            s.phase = Phase.LIVERPOOL_DISCARD
+            events.append(
+                Event("call_liverpool", f"{name} called Liverpool and may discard a card.", seat)
+            )
+            return events
+        raise IllegalAction(self._wrong_phase(action))
+
+    def _end_call_window(self, events: list[Event]) -> None:
+        s = self._s
+        s.offender = None
+        s.caller = None
+        s.queue = []
+        events.extend(self._pass_turn(s.turn_player))
+
+    def _legal_give(self) -> list[Action]:
+        return [GiveCard(c) for c in _distinct(self._s.hands[self._s.queue[0]])]
+
+    def _apply_give(self, action: Action) -> list[Event]:
+        s = self._s
+        seat = s.queue[0]
+        if not isinstance(action, GiveCard):
+            raise IllegalAction(
+                f"You must give {self.names[s.offender or 0]} one card after the rummy call."
+            )
+        if action.card not in s.hands[seat]:
+            raise IllegalAction(f"You have no {action.card} to give.")
+        offender = s.offender
+        assert offender is not None
+        s.hands[seat].remove(action.card)
+        s.hands[offender].append(action.card)
+        s.queue.pop(0)
+        events = [
+            Event(
+                "give_card",
+                f"{self.names[seat]} gave {self.names[offender]} a card.",
+                seat,
+                (),
+                (action.card,),
+                f"{self.names[seat]} gave {self.names[offender]} the {action.card}.",
+                also_sees=offender,
+            )
+        ]
+        if not s.queue:
+            self._end_call_window(events)
+        return events
+
+    def _legal_liverpool_discard(self) -> list[Action]:
+        return [Discard(c) for c in _distinct(self._s.hands[self._s.caller or 0])]
+
+    def _apply_liverpool_discard(self, action: Action) -> list[Event]:
+        s = self._s
+        seat = s.caller
+        assert seat is not None
+        if not isinstance(action, Discard):
+            raise IllegalAction("After calling Liverpool you discard one card of your own.")
+        if action.card not in s.hands[seat]:
+            raise IllegalAction(f"You have no {action.card} to discard.")
+        s.hands[seat].remove(action.card)
+        s.discard.append(action.card)
+        s.discarder = seat
+        events = [
+            Event(
+                "liverpool_discard",
+                f"{self.names[seat]} discarded the {action.card}.",
+                seat,
+                (action.card,),
+            )
+        ]
+        self._end_call_window(events)
+        return events
+
+    # ===========================================================================================
+    # Phase: DRAW and BUY
+    # ===========================================================================================
+    def _legal_draw(self) -> list[Action]:
+        actions: list[Action] = [DrawStock()]
+        try:
+            self._check_take_discard()
+            actions.append(TakeDiscard())
+        except IllegalAction:
+            pass
+        if self._go_out_melds(None) is not None:
+            actions.append(GoOut())
+        return actions
+
+    def _check_take_discard(self) -> None:
+        s = self._s
+        seat = s.turn_player
+        if not s.discard:
+            raise IllegalAction("The discard pile is empty: draw from the stock.")
+        card = s.discard[-1]
+        if not s.hands[seat] and not self._lay_off_targets(seat, card, after_draw=True):
+            raise IllegalAction(
+                f"Your hand is empty: the {card} could not be played on the table, and a card "
+                "taken from the pile may not be discarded in the same turn."
+            )
+
+    def _apply_draw(self, action: Action) -> list[Event]:
+        s = self._s
+        seat = s.turn_player
+        name = self.names[seat]
+        events: list[Event] = []
+        if isinstance(action, GoOut):
+            return self._apply_go_out(action)
+        if isinstance(action, TakeDiscard):
+            self._check_take_discard()
+            card = s.discard.pop()
+            s.hands[seat].append(card)
+            s.taken_discard = card
+            s.phase = Phase.PLAY
+            extra = self.rules.discard_draw_penalty
+            text = f"{name} took the {card} from the discard pile"
+            if extra:
+                drawn = self._draw_cards(seat, extra, events)
+                events.append(
+                    Event(
+                        "take_discard",
+                        text + f" and {extra} extra stock cards.",
+                        seat,
+                        (card,),
+                        tuple(drawn or ()),
+                        f"You took the {card} and drew {format_cards(drawn or ())}.",
+                    )
+                )
+                if drawn is None:
+                    return events + self._end_deal(None)
+            else:
+                events.append(Event("take_discard", text + ".", seat, (card,)))
+            return events
+        if isinstance(action, DrawStock):
+            if self.rules.buying and s.discard:
+                s.queue = [
+                    (seat + k) % self.players
+                    for k in range(1, self.players)
+                    if self._may_buy((seat + k) % self.players)
+                ]
+                if s.queue:
+                    s.accepted = []
+                    s.phase = Phase.BUY
+                    events.append(
+                        Event(
+                            "decline",
+                            f"{name} passed the {s.discard[-1]}; it is offered to buy.",
+                            seat,
+                            (s.discard[-1],),
+                        )
+                    )
+                    return events
+            return events + self._stock_draw(seat)
+        raise IllegalAction(self._wrong_phase(action))
+
+    def _stock_draw(self, seat: int) -> list[Event]:
+        s = self._s
+        events: list[Event] = []
+        card = self._take_stock(events)
+        if card is None:
+            return events + self._end_deal(None)
+        s.hands[seat].append(card)
+        s.phase = Phase.PLAY
+        events.append(
+            Event(
+                "draw_stock",
+                f"{self.names[seat]} drew from the stock.",
+                seat,
+                (),
+                (card,),
+                f"You drew the {card}.",
+            )
+        )
+        return events
+
+    def _legal_buy(self) -> list[Action]:
+        return [Buy(), Pass()]
+
+    def _apply_buy(self, action: Action) -> list[Event]:
+        s = self._s
+        seat = s.queue[0]
+        name = self.names[seat]
+        card = s.discard[-1]
+        events: list[Event] = []
+        if isinstance(action, Pass):
+            s.queue.pop(0)
+            events.append(Event("pass_buy", f"{name} did not buy the {card}.", seat, (card,)))
+        elif isinstance(action, Buy):
+            if self.rules.buy_priority is BuyPriority.FIRST_TO_CALL:
+                s.accepted.append(seat)
+                s.queue.pop(0)
+                events.append(Event("call_buy", f"{name} calls to buy the {card}.", seat, (card,)))
+            else:
+                return self._buy(seat)
+        else:
+            raise IllegalAction(
+                f"You may buy the {card} or pass; {self.names[s.turn_player]} then draws."
+            )
+        if not s.queue:
+            if s.accepted:
+                order = self._rng.sample(s.accepted, len(s.accepted))
+                if len(order) > 1:
+                    events.append(
+                        Event(
+                            "first_call",
+                            f"{self.names[order[0]]} called first.",
+                            order[0],
+                        )
+                    )
+                return events + self._buy(order[0])
+            events.extend(self._stock_draw(s.turn_player))
+        return events
+
+    def _buy(self, seat: int) -> list[Event]:
+        s = self._s
+        card = s.discard.pop()
+        s.hands[seat].append(card)
+        s.buys_match[seat] += 1
+        s.buys_deal[seat] += 1
+        coins = s.coins[seat]
+        if coins is not None:
+            s.coins[seat] = coins - 1
+        s.queue = []
+        s.accepted = []
+        events: list[Event] = []
+        price = self.rules.buy_penalty_cards
+        drawn = self._draw_cards(seat, price, events)
+        what = "a penalty card" if price == 1 else f"{price} penalty cards"
+        events.append(
+            Event(
+                "buy",
+                f"{self.names[seat]} bought the {card} and took {what}.",
+                seat,
+                (card,),
+                tuple(drawn or ()),
+                f"You bought the {card}; your penalty: {format_cards(drawn or ())}.",
+            )
+        )
+        if drawn is None:
+            return events + self._end_deal(None)
+        return events + self._stock_draw(s.turn_player)
+
+    # ===========================================================================================
+    # Phase: PLAY
+    # ===========================================================================================
+    def _legal_play(self) -> list[Action]:
+        s = self._s
+        seat = s.turn_player
+        hand = s.hands[seat]
+        actions: list[Action] = []
+        if s.down_turn[seat] is None and s.pending_wild is None:
+            melds = self._going_down_option(seat)
+            if melds is not None:
+                actions.append(GoDown([m.cards for m in melds]))
+        if self._go_out_melds(None) is not None:
+            actions.append(GoOut())
+        if self._may_lay_off(seat):
+            for card in _distinct(hand):
+                for k, meld in enumerate(s.table):
+                    for end in lay_off_ends(meld, card, self.rules):
+                        action = LayOff(card, k, end)
+                        if self._lay_off_error(seat, action) is None:
+                            actions.append(action)
+        if self._may_swap(seat) and s.pending_wild is None:
+            for k, meld in enumerate(s.table):
+                for pos in meld.wild_positions(self.rules):
+                    for card in _distinct(hand):
+                        swap = SwapWild(card, k, pos)
+                        if self._swap_error(seat, swap) is None:
+                            actions.append(swap)
+        for card in _distinct(hand):
+            if self._discard_error(seat, card) is None:
+                actions.append(Discard(card))
+        return actions
+
+    def _going_down_option(self, seat: int) -> list[Meld] | None:
+        hand = self._s.hands[seat]
+        melds = find_going_down(hand, self.rules, self._s.deal)
+        if melds is None:
+            return None
+        if self._go_down_error(seat, [list(m.cards) for m in melds]) is not None:
+            melds = find_going_down(hand, self.rules, self._s.deal, extend=False)
+            if melds is None or self._go_down_error(seat, [list(m.cards) for m in melds]):
+                return None
+        return melds
+
+    def _apply_play(self, action: Action) -> list[Event]:
+        if isinstance(action, GoDown):
+            return self._apply_go_down(action)
+        if isinstance(action, LayOff):
+            return self._apply_lay_off(action)
+        if isinstance(action, SwapWild):
+            return self._apply_swap(action)
+        if isinstance(action, Discard):
+            return self._apply_discard(action)
+        if isinstance(action, GoOut):
+            return self._apply_go_out(action)
+        raise IllegalAction(self._wrong_phase(action))
+
+    # -- going down ------------------------------------------------------------------------------
+    def _apply_go_down(self, action: GoDown) -> list[Event]:
+        s = self._s
+        seat = s.turn_player
+        problem = self._go_down_basics(seat, action.melds)
+        if problem:
+            raise IllegalAction(problem)
+        result = self._build_contract(action.melds)
+        if isinstance(result, str):
+            penalty = self.rules.failed_going_down_penalty
+            if penalty:
+                s.deal_penalties[seat] += penalty
+                return [
+                    Event(
+                        "failed_go_down",
+                        f"{self.names[seat]} tried to go down and could not ({result}): "
+                        f"+{penalty} points.",
+                        seat,
+                    )
+                ]
+            raise IllegalAction(result)
+        error = self._go_down_leftover_error(seat, result)
+        if error:
+            raise IllegalAction(error)
+        return self._lay_contract(seat, result, "go_down")
+
+    def _go_down_error(self, seat: int, melds: Sequence[Sequence[Card]]) -> str | None:
+        cards = tuple(tuple(m) for m in melds)
+        problem = self._go_down_basics(seat, cards)
+        if problem:
+            return problem
+        result = self._build_contract(cards)
+        if isinstance(result, str):
+            return result
+        return self._go_down_leftover_error(seat, result)
+
+    def _go_down_basics(self, seat: int, melds: Sequence[Sequence[Card]]) -> str | None:
+        s = self._s
+        if s.down_turn[seat] is not None:
+            return "You have already gone down this deal; now you lay off single cards."
+        if s.pending_wild is not None:
+            return f"First lay the freed {s.pending_wild} on the table."
+        used = Counter(c for m in melds for c in m)
+        missing = used - Counter(s.hands[seat])
+        if missing:
+            card = next(iter(missing))
+            return f"You do not hold {'another ' if card in s.hands[seat] else 'the '}{card}."
+        return None
+
+    def _build_contract(self, melds: Sequence[Sequence[Card]]) -> list[Meld] | str:
+        """The melds placed for the contract, or the reason they do not make it."""
+        contract = self.contract
+        reqs = list(contract.requirements)
+        if len(melds) != len(reqs):
+            return (
+                f"the contract is exactly {contract.short()}: lay {len(reqs)} "
+                f"meld{'s' if len(reqs) > 1 else ''} at once, no more and no fewer"
+            )
+        options: list[list[tuple[MeldKind, tuple[Card, ...]]]] = []
+        for cards in melds:
+            kinds = self._meld_options(tuple(cards), reqs)
+            if isinstance(kinds, str):
+                return kinds
+            options.append(kinds)
+        chosen = _assign(options, reqs)
+        if chosen is None:
+            return (
+                f"those melds do not make the contract {contract.short()} (kinds or lengths "
+                "do not match)"
+            )
+        return [Meld.build(kind, cards, self.rules) for kind, cards in chosen]
+
+    def _meld_options(
+        self, cards: tuple[Card, ...], reqs: Sequence[Requirement]
+    ) -> list[tuple[MeldKind, tuple[Card, ...]]] | str:
+        kinds_wanted = {r.kind for r in reqs}
+        options: list[tuple[MeldKind, tuple[Card, ...]]] = []
+        reasons: list[str] = []
+        if MeldKind.SET in kinds_wanted:
+            verdict = check_set(cards, self.rules)
+            if verdict:
+                options.append((MeldKind.SET, cards))
+            else:
+                reasons.append(verdict.reason)
+        if MeldKind.RUN in kinds_wanted:
+            verdict = check_run(cards, self.rules)
+            if verdict:
+                options.append((MeldKind.RUN, cards))
+            else:
+                placed = (
+                    arrange_run(cards, self.rules)
+                    if not any(self.rules.is_wild(c) for c in cards)
+                    else None
+                )
+                if placed is not None:
+                    options.append((MeldKind.RUN, tuple(placed)))
+                else:
+                    reasons.append(verdict.reason)
+        if options:
+            return options
+        naturals = [c for c in cards if not self.rules.is_wild(c)]
+        same_rank = len({c.rank for c in naturals}) <= 1
+        reason = reasons[0] if (same_rank or len(reasons) == 1) else reasons[-1]
+        return f"{format_cards(cards)} is not a legal meld: {reason}"
+
+    def _go_down_leftover_error(self, seat: int, melds: Sequence[Meld]) -> str | None:
+        s = self._s
+        contract = self.contract
+        hand = Counter(s.hands[seat])
+        for m in melds:
+            hand -= Counter(m.cards)
+        left = sum(hand.values())
+        mode = contract.going_down
+        if mode is GoingDown.WHOLE_HAND and left:
+            return (
+                f"In deal {s.deal} the contract must use your whole hand: you would still hold "
+                f"{left} card{'s' if left > 1 else ''}."
+            )
+        if mode is GoingDown.WHOLE_HAND_BUT_ONE and left != 1:
+            return (
+                f"In deal {s.deal} the contract must use your whole hand but one card, which "
+                "you then discard."
+            )
+        if mode in (GoingDown.NORMAL, GoingDown.WHOLE_HAND_ANY_TIME):
+            if left == 0 and self.rules.must_keep_card:
+                return "You must keep one card to discard when you go down."
+            if left == 0 and not may_empty_hand(self.rules, contract):
+                return "You must keep a card to discard: you go out only by discarding."
+        rest = list(hand.elements())
+        table = [*s.table, *(m.with_owner(seat) for m in melds)]
+        lay = self.rules.lay_off is LayOffTiming.SAME_TURN
+        if rest and not self._can_finish(seat, rest, table, s.taken_discard, None, lay):
+            return self._stuck_reason(rest, s.taken_discard)
+        return None
+
+    def _lay_contract(self, seat: int, melds: Sequence[Meld], kind: str) -> list[Event]:
+        s = self._s
+        for meld in melds:
+            for card in meld.cards:
+                s.hands[seat].remove(card)
+            s.table.append(meld.with_owner(seat))
+        s.down_turn[seat] = s.turn_no
+        described = "; ".join(m.describe(self.rules) for m in melds)
+        verb = "went out with the whole hand" if kind == "go_out" else "went down"
+        events = [
+            Event(
+                kind,
+                f"{self.names[seat]} {verb}: {described}.",
+                seat,
+                tuple(c for m in melds for c in m.cards),
+            )
+        ]
+        return events + self._after_hand_change(seat)
+
+    def _after_hand_change(self, seat: int) -> list[Event]:
+        """After cards left the hand without a discard: an empty hand goes out or floats."""
+        s = self._s
+        if s.hands[seat]:
+            return []
+        if self.contract.going_out is GoingOut.DISCARD:
+            # Floating (the action that emptied the hand was only legal if floating is on).
+            s.floating[seat] = True
+            events = [
+                Event(
+                    "floating",
+                    f"{self.names[seat]} has no cards left but has not gone out: floating.",
+                    seat,
+                )
+            ]
+            return events + self._pass_turn(self._next(seat))
+        return self._go_out(seat)
+
+    # -- going out with the whole hand (the online deal-7 twist) ----------------------------------
+    def _go_out_melds(self, action: GoOut | None) -> list[Meld] | None:
+        s = self._s
+        seat = s.turn_player
+        if self.contract.going_down is not GoingDown.WHOLE_HAND_ANY_TIME:
+            return None
+        if s.down_turn[seat] is not None or s.pending_wild is not None:
+            return None
+        if s.phase not in (Phase.DRAW, Phase.PLAY) or s.taken_discard is not None:
+            return None
+        if action is None or action.melds is None:
+            return find_whole_hand(s.hands[seat], self.rules, s.deal)
+        if self._go_down_basics(seat, action.melds):
+            return None
+        result = self._build_contract(action.melds)
+        if isinstance(result, str):
+            return None
+        if sum(len(m.cards) for m in result) != len(s.hands[seat]):
+            return None
+        return result
+
+    def _apply_go_out(self, action: GoOut) -> list[Event]:
+        s = self._s
+        seat = s.turn_player
+        if self.contract.going_down is not GoingDown.WHOLE_HAND_ANY_TIME:
+            raise IllegalAction(
+                "Going out with the whole hand at any time is not a rule of this deal: go down, "
+                "then discard or play your last card."
+            )
+        if s.down_turn[seat] is not None:
+            raise IllegalAction("You have already gone down; go out by playing or discarding.")
+        if s.taken_discard is not None:
+            raise IllegalAction(
+                f"You took the {s.taken_discard} from the pile this turn; it cannot leave your "
+                "hand that way at once."
+            )
+        melds = self._go_out_melds(action)
+        if melds is None:
+            raise IllegalAction(
+                f"Your whole hand does not form the contract {self.contract.short()}, so you "
+                "cannot go out with it."
+            )
+        return self._lay_contract(seat, melds, "go_out")
+
+    # -- laying off ------------------------------------------------------------------------------
+    def _lay_off_targets(self, seat: int, card: Card, *, after_draw: bool = False) -> list[int]:
+        s = self._s
+        if after_draw:
+            went = s.down_turn[seat]
+            if went is None:
+                return []
+            allowed = self.rules.lay_off is LayOffTiming.SAME_TURN or went < s.turn_no
+            if not allowed or (s.floating[seat] and not self.rules.floaters_lay_off):
+                return []
+        return [k for k, m in enumerate(s.table) if lay_off_ends(m, card, self.rules)]
+
+    def _lay_off_error(self, seat: int, action: LayOff) -> str | None:
+        s = self._s
+        rules = self.rules
+        if s.down_turn[seat] is None:
+            return "You may lay off only after you have gone down with the contract."
+        if not self._may_lay_off(seat):
+            if not s.hands[seat] or not rules.floaters_lay_off:
+                return "A floating player may not lay off under these rules."
+            return "Lay-offs open on your turn after the one in which you went down."
+        if action.card not in s.hands[seat]:
+            return f"You do not hold the {action.card}."
+        if not isinstance(action.meld, int) or not 0 <= action.meld < len(s.table):
+            return f"There is no meld number {action.meld} on the table."
+        meld = s.table[action.meld]
+        if (
+            s.pending_wild is not None
+            and rules.wild_swap.freed_wild_own_set_only
+            and (action.card != s.pending_wild or meld.owner != seat or meld.kind != MeldKind.SET)
+        ):
+            return f"You must lay the freed {s.pending_wild} on a set of your own at once."
+        ends = lay_off_ends(meld, action.card, rules)
+        if not ends:
+            try:
+                meld.add(action.card, action.end, rules)
+            except IllegalAction as exc:
+                return str(exc)
+            return f"The {action.card} does not fit that meld."
+        if meld.kind is MeldKind.RUN:
+            if action.end is None and len(ends) > 1:
+                return f"The {action.card} fits at either end of this run: say which end."
+            if action.end is not None and action.end not in ends:
+                return f"The {action.card} does not fit at the {action.end} end of this run."
+        hand = list(s.hands[seat])
+        hand.remove(action.card)
+        pending = s.pending_wild
+        if pending is not None and rules.is_wild(action.card):
+            pending = None
+        if not hand:
+            if pending is not None:
+                return f"First lay the freed {pending} on the table."
+            if not may_empty_hand(rules, self.contract):
+                return "You go out only by discarding: keep a card to discard as your last one."
+            return None
+        end = action.end if action.end is not None else ends[0]
+        table = list(s.table)
+        table[action.meld] = meld.add(action.card, end, rules)
+        if not self._can_finish(seat, hand, table, s.taken_discard, pending, True):
+            return self._stuck_reason(hand, s.taken_discard)
+        return None
+
+    def _apply_lay_off(self, action: LayOff) -> list[Event]:
+        s = self._s
+        seat = s.turn_player
+        error = self._lay_off_error(seat, action)
+        if error:
+            raise IllegalAction(error)
+        meld = s.table[action.meld]
+        ends = lay_off_ends(meld, action.card, self.rules)
+        end = action.end if action.end is not None else ends[0]
+        s.table[action.meld] = meld.add(action.card, end, self.rules)
+        s.hands[seat].remove(action.card)
+        if s.pending_wild is not None and self.rules.is_wild(action.card):
+            s.pending_wild = None
+        owner = meld.owner
+        whose = "their own" if owner == seat else f"{self.names[owner or 0]}'s"
+        events = [
+            Event(
+                "lay_off",
+                f"{self.names[seat]} laid the {action.card} on {whose} "
+                f"{s.table[action.meld].describe(self.rules)}.",
+                seat,
+                (action.card,),
+            )
+        ]
+        return events + self._after_hand_change(seat)
+
+    # -- swapping wilds ----------------------------------------------------------------------------
+    def _swap_error(self, seat: int, action: SwapWild) -> str | None:
+        s = self._s
+        rules = self.rules
+        if rules.wild_swap is WildSwap.NONE:
+            return "These rules do not let you take a wild card from the table."
+        if s.down_turn[seat] is None:
+            return "You may swap a wild only after you have gone down."
+        if not self._may_swap(seat):
+            if rules.wild_swap is WildSwap.TO_HAND:
+                return "Swapping wilds opens on your turn after the one in which you went down."
+            if rules.wild_swap is WildSwap.GOING_DOWN_TURN_REMELD:
+                return "Wilds may be swapped only in the turn you go down."
+            return "You may not swap a wild now."
+        if s.pending_wild is not None:
+            return f"First lay the freed {s.pending_wild} on the table."
+        if action.card not in s.hands[seat]:
+            return f"You do not hold the {action.card}."
+        if not isinstance(action.meld, int) or not 0 <= action.meld < len(s.table):
+            return f"There is no meld number {action.meld} on the table."
+        meld = s.table[action.meld]
+        verdict = meld.can_replace_wild(action.position, action.card, rules)
+        if not verdict:
+            return verdict.reason[:1].upper() + verdict.reason[1:] + "."
+        new_meld, freed = meld.replace_wild(action.position, action.card, rules)
+        hand = list(s.hands[seat])
+        hand.remove(action.card)
+        hand.append(freed)
+        table = list(s.table)
+        table[action.meld] = new_meld
+        pending = None if rules.wild_swap.freed_wild_to_hand else freed
+        if not self._can_finish(seat, hand, table, s.taken_discard, pending, True):
+            if pending is not None:
+                where = (
+                    "a set of your own"
+                    if rules.wild_swap.freed_wild_own_set_only
+                    else ("the table")
+                )
+                return f"The freed {freed} must be laid on {where} this turn; it would fit nowhere."
+            return self._stuck_reason(hand, s.taken_discard)
+        return None
+
+    def _apply_swap(self, action: SwapWild) -> list[Event]:
+        s = self._s
+        seat = s.turn_player
+        error = self._swap_error(seat, action)
+        if error:
+            raise IllegalAction(error)
+        meld = s.table[action.meld]
+        stands = meld.stands_for(action.position)
+        new_meld, freed = meld.replace_wild(action.position, action.card, self.rules)
+        s.table[action.meld] = new_meld
+        s.hands[seat].remove(action.card)
+        s.hands[seat].append(freed)
+        if not self.rules.wild_swap.freed_wild_to_hand:
+            s.pending_wild = freed
+        then = (
+            "it goes to their hand"
+            if self.rules.wild_swap.freed_wild_to_hand
+            else "it must be laid again this turn"
+        )
+        return [
+            Event(
+                "swap_wild",
+                f"{self.names[seat]} put the {action.card} in place of the {freed} (standing "
+                f"for {stands}); {then}.",
+                seat,
+                (action.card, freed),
+            )
+        ]
+
+    # -- discarding and going out ----------------------------------------------------------------
+    def _discard_error(self, seat: int, card: Card) -> str | None:
+        s = self._s
+        hand = s.hands[seat]
+        if card not in hand:
+            return f"You do not hold the {card}."
+        if s.pending_wild is not None:
+            return f"First lay the freed {s.pending_wild} on the table, then discard."
+        if s.taken_discard is not None and card == s.taken_discard:
+            return (
+                f"You took the {card} from the discard pile this turn, so you may not discard it "
+                "now."
+            )
+        if len(hand) == 1 and self.contract.going_out is GoingOut.NO_DISCARD:
+            return (
+                f"In deal {s.deal} you may not discard your last card: it must be played onto a "
+                "set or run on the table."
+            )
+        return None
+
+    def _apply_discard(self, action: Discard) -> list[Event]:
+        s = self._s
+        seat = s.turn_player
+        error = self._discard_error(seat, action.card)
+        if error:
+            raise IllegalAction(error)
+        s.hands[seat].remove(action.card)
+        s.discard.append(action.card)
+        events = [
+            Event(
+                "discard",
+                f"{self.names[seat]} discarded the {action.card}.",
+                seat,
+                (action.card,),
+            )
+        ]
+        if not s.hands[seat]:
+            return events + self._go_out(seat)
+        self._after_discard(seat, action.card, events)
+        return events
+
+    def _go_out(self, seat: int) -> list[Event]:
+        self._s.went_out = seat
+        events = [Event("go_out", f"{self.names[seat]} went out!", seat)]
+        return events + self._end_deal(seat)
+
+    # -- the dead-end guard ----------------------------------------------------------------------
+    def _can_finish(
+        self,
+        seat: int,
+        hand: list[Card],
+        table: list[Meld],
+        taken: Card | None,
+        pending: Card | None,
+        may_lay_off: bool,
+    ) -> bool:
+        """Could the player, holding ``hand``, still end the turn legally (discard, or lay off
+        until they can)? Actions that would leave no way out are refused."""
+        if not hand:
+            return pending is None
+        last_no_discard = len(hand) == 1 and self.contract.going_out is GoingOut.NO_DISCARD
+        if pending is None and not last_no_discard and any(c != taken for c in hand):
+            return True
+        if not may_lay_off:
+            return False
+        own_set_only = pending is not None and self.rules.wild_swap.freed_wild_own_set_only
+        for card in _distinct(hand):
+            if own_set_only and card != pending:
+                continue
+            for k, meld in enumerate(table):
+                if own_set_only and (meld.owner != seat or meld.kind is not MeldKind.SET):
+                    continue
+                for end in lay_off_ends(meld, card, self.rules):
+                    rest = list(hand)
+                    rest.remove(card)
+                    still = None if (pending is not None and self.rules.is_wild(card)) else pending
+                    if not rest and not may_empty_hand(self.rules, self.contract):
+                        continue
+                    grown = list(table)
+                    grown[k] = meld.add(card, end, self.rules)
+                    if self._can_finish(seat, rest, grown, taken, still, True):
+                        return True
+        return False
+
+    def _stuck_reason(self, hand: Sequence[Card], taken: Card | None) -> str:
+        if taken is not None and all(c == taken for c in hand):
+            return (
+                f"That would leave you holding only the {taken} you took from the pile, which "
+                "you may not discard this turn."
+            )
+        if len(hand) == 1 and self.contract.going_out is GoingOut.NO_DISCARD:
+            return (
+                f"That would leave you one card you may not discard in deal {self._s.deal} and "
+                "cannot play on the table."
+            )
+        return "That would leave you no legal way to end your turn."
+
+    # ===========================================================================================
+    # End of a deal and of the match
+    # ===========================================================================================
+    def _end_deal(self, went_out: int | None, why: str = "stock") -> list[Event]:
+        s = self._s
+        n = self.players
+        points = [
+            (0 if seat == went_out else hand_points(s.hands[seat], self.rules))
+            + s.deal_penalties[seat]
+            for seat in range(n)
+        ]
+        for seat in range(n):
+            s.scores[seat] += points[seat]
+        s.deal_scores.append(points)
+        events: list[Event] = []
+        if went_out is None:
+            cause = (
+                f"Deal {s.deal} has lasted {self.rules.max_turns_per_deal} turns"
+                if why == "turns"
+                else "No card can be drawn"
+            )
+            events.append(
+                Event("dead_deal", f"{cause}: the deal is dead and everyone scores what they hold.")
+            )
+        pad = ", ".join(f"{self.names[i]} +{p}" for i, p in enumerate(points))
+        events.append(
+            Event("deal_over", f"Deal {s.deal} is over: {pad}.", went_out, scores=tuple(points))
+        )
+        s.queue = []
+        s.accepted = []
+        if s.deal >= self.rules.deals:
+            best = min(s.scores)
+            s.winners = [i for i, v in enumerate(s.scores) if v == best]
+            s.phase = Phase.MATCH_OVER
+            names = " and ".join(self.names[i] for i in s.winners)
+            events.append(
+                Event(
+                    "match_over",
+                    f"The match is over: {names} won{' (a tie)' if len(s.winners) > 1 else ''} "
+                    f"with {best} points.",
+                    scores=tuple(s.scores),
+                )
+            )
+            return events
+        s.deal += 1
+        s.dealer = self._next(s.dealer)
+        return events + self._start_deal()
+
+    def _wrong_phase(self, action: Action) -> str:
+        s = self._s
+        name = type(action).__name__
+        hints = {
+            Phase.CUT: "The cards must be cut before the deal.",
+            Phase.RUMMY_CALL: "First each player may call on the last discard, or pass.",
+            Phase.GIVE_CARD: "Each player now gives the offender one card.",
+            Phase.LIVERPOOL_DISCARD: "The Liverpool caller must discard a card now.",
+            Phase.DRAW: "You must draw first: take the discard or draw from the stock.",
+            Phase.BUY: "The discard is being offered to buy: buy it or pass.",
+            Phase.PLAY: "You have drawn already: go down, lay off, or discard.",
+            Phase.MATCH_OVER: "The match is over.",
+        }
+        if s.phase is Phase.PLAY and isinstance(action, (DrawStock, TakeDiscard)):
+            return "You have already drawn this turn: now play, then discard."
+        if s.phase is Phase.DRAW and isinstance(action, Discard):
+            return "You must draw before you discard."
+        return f"{_ACTION_WORDS.get(name, name)} is not possible now. {hints[s.phase]}"
+
+
+_ACTION_WORDS = {
+    "DrawStock": "Drawing from the stock",
+    "TakeDiscard": "Taking the discard",
+    "Buy": "Buying",
+    "Pass": "Passing",
+    "GoDown": "Going down",
+    "LayOff": "Laying off",
+    "SwapWild": "Swapping a wild",
+    "Discard": "Discarding",
+    "CallRummy": "Calling rummy",
+    "CallLiverpool": "Calling Liverpool",
+    "GiveCard": "Giving a card",
+    "GoOut": "Going out",
+    "Cut": "Cutting",
+}
+
+_LEGAL = {
+    Phase.CUT: Game._legal_cut,
+    Phase.RUMMY_CALL: Game._legal_call,
+    Phase.GIVE_CARD: Game._legal_give,
+    Phase.LIVERPOOL_DISCARD: Game._legal_liverpool_discard,
+    Phase.DRAW: Game._legal_draw,
+    Phase.BUY: Game._legal_buy,
+    Phase.PLAY: Game._legal_play,
+}
+
+_APPLY = {
+    Phase.CUT: Game._apply_cut,
+    Phase.RUMMY_CALL: Game._apply_call,
+    Phase.GIVE_CARD: Game._apply_give,
+    Phase.LIVERPOOL_DISCARD: Game._apply_liverpool_discard,
+    Phase.DRAW: Game._apply_draw,
+    Phase.BUY: Game._apply_buy,
+    Phase.PLAY: Game._apply_play,
+}
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, bool):
+        raise RulesError(f"players must be a number or a list of names, not {players!r}")
+    if isinstance(players, int):
+        if not 1 <= players <= len(DEFAULT_NAMES):
+            raise RulesError(f"players must be 2 to {len(DEFAULT_NAMES)}, not {players}")
+        return DEFAULT_NAMES[:players]
+    if isinstance(players, str):
+        raise RulesError("players must be a number or a list of names, not one string")
+    names = tuple(str(p) for p in players)
+    if len(set(names)) != len(names):
+        raise RulesError("every player needs a different name")
+    return names
+
+
+def _distinct(cards: Iterable[Card]) -> list[Card]:
+    seen: dict[Card, None] = {}
+    for card in cards:
+        seen.setdefault(card, None)
+    return list(seen)
+
+
+def _assign(
+    options: Sequence[Sequence[tuple[MeldKind, tuple[Card, ...]]]], reqs: Sequence[Requirement]
+) -> list[tuple[MeldKind, tuple[Card, ...]]] | None:
+    """Match each offered meld to a distinct requirement (kind and minimum length)."""
+    if not options:
+        return []
+    for kind, cards in options[0]:
+        for j, req in enumerate(reqs):
+            if req.kind is kind and len(cards) >= req.min_length:
+                rest = _assign(options[1:], [*reqs[:j], *reqs[j + 1 :]])
+                if rest is not None:
+                    return [(kind, cards), *rest]
+    return None
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value

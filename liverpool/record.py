@@ -1,0 +1,238 @@
+"""Saved games: a versioned JSON record that replays a match exactly.
+
+A record is the rules (every field, so a house's own mix survives), the players, the seed or
+the stacked deal, and the actions in order — plus a SHA-256 digest of all that and a summary of
+where the game stood. Loading re-applies and re-checks every action; anything wrong — bad JSON,
+a missing field, an unknown version, a changed byte, an action that is illegal at its point, a
+summary that does not match — raises :class:`~liverpool.RecordError` with one clear sentence.
+A corrupt record never yields a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .actions import action_from_dict, action_to_dict
+from .cards import Rank
+from .errors import IllegalAction, LiverpoolError, RecordError
+from .rules import (
+    CardPoints,
+    Contract,
+    GoingDown,
+    GoingOut,
+    MeldKind,
+    Requirement,
+    Rules,
+    ShoeSize,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "game_from_json",
+    "game_to_json",
+    "rules_from_dict",
+    "rules_to_dict",
+]
+
+FORMAT = "liverpool-record"
+VERSION = 1
+
+
+# -- rules <-> plain data ------------------------------------------------------------------------
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """Every field of ``rules`` as JSON-ready data."""
+    data: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if f.name == "source":
+            continue
+        data[f.name] = _plain(value)
+    return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, frozenset):
+        return sorted(int(v) for v in value)
+    if isinstance(value, ShoeSize):
+        return [value.min_players, value.decks, value.jokers]
+    if isinstance(value, CardPoints):
+        return {"by_rank": list(value.by_rank), "joker": value.joker}
+    if isinstance(value, Contract):
+        return {
+            "deal": value.deal,
+            "requirements": [[r.kind.value, r.min_length] for r in value.requirements],
+            "cards_dealt": value.cards_dealt,
+            "going_down": value.going_down.value,
+            "going_out": value.going_out.value,
+        }
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> Rules:
+    """The :class:`Rules` that :func:`rules_to_dict` wrote (validated again)."""
+    from .presets import PRESETS
+
+    base = PRESETS.get(str(data.get("name")), PRESETS["house"])
+    known = {f.name for f in dataclasses.fields(Rules)}
+    values: dict[str, Any] = {}
+    for name, raw in data.items():
+        if name not in known:
+            raise RecordError(f"the record's rules have an unknown field {name!r}")
+        values[name] = _field_from_plain(name, raw)
+    try:
+        rules = dataclasses.replace(base, **values)
+    except (LiverpoolError, TypeError, ValueError, KeyError) as exc:
+        raise RecordError(f"the record's rules are not valid: {exc}") from None
+    return dataclasses.replace(rules, source=base.source if base.name == rules.name else "")
+
+
+def _field_from_plain(name: str, raw: Any) -> Any:
+    try:
+        if name == "shoe":
+            return tuple(ShoeSize(*entry) for entry in raw)
+        if name == "wild_ranks":
+            return frozenset(Rank(v) for v in raw)
+        if name == "card_points":
+            return CardPoints(tuple(raw["by_rank"]), raw["joker"])
+        if name == "contracts":
+            return tuple(
+                Contract(
+                    deal=c["deal"],
+                    requirements=tuple(Requirement(MeldKind(k), n) for k, n in c["requirements"]),
+                    cards_dealt=c["cards_dealt"],
+                    going_down=GoingDown.from_value(c["going_down"]),
+                    going_out=GoingOut.from_value(c["going_out"]),
+                )
+                for c in raw
+            )
+        if name == "max_buys_per_match":
+            return None if raw is None else tuple((int(a), int(b)) for a, b in raw)
+        field_type = {f.name: f for f in dataclasses.fields(Rules)}[name]
+        default = getattr(Rules(), field_type.name)
+        if isinstance(default, enum.Enum):
+            return type(default)(raw)
+        return raw
+    except (LiverpoolError, TypeError, ValueError, KeyError) as exc:
+        raise RecordError(f"the record's rule {name!r} is not readable: {exc}") from None
+
+
+# -- games ---------------------------------------------------------------------------------------
+
+
+def _body(game: Game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": rules_to_dict(game.rules),
+        "players": list(game.names),
+        "seed": game.seed,
+        "dealer": game.first_dealer,
+        "stacked": game.stacked,
+        "actions": [action_to_dict(a) for a in game.actions],
+        "summary": _summary(game),
+    }
+
+
+def _summary(game: Game) -> dict[str, Any]:
+    return {
+        "deal": game.deal,
+        "phase": game.phase.value,
+        "to_act": game.to_act,
+        "scores": game.scores,
+        "hand_sizes": [len(game.hand(i)) for i in range(game.players)],
+        "stock_size": game.stock_size,
+        "discard_top": game.discard_top.code if game.discard_top else None,
+    }
+
+
+def _digest(body: Mapping[str, Any]) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def game_to_json(game: Game, *, indent: int | None = None) -> str:
+    """The record of ``game`` as JSON text."""
+    body = _body(game)
+    return json.dumps({**body, "digest": _digest(body)}, indent=indent, ensure_ascii=False)
+
+
+def game_from_json(text: str) -> Game:
+    """Replay a record; raises :class:`RecordError` for anything corrupt or tampered with."""
+    from .game import Game
+
+    if not isinstance(text, (str, bytes)):
+        raise RecordError(f"a saved game is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(
+            f"the saved game is not valid JSON (it may be cut short): {exc.msg} at position "
+            f"{exc.pos}"
+            if isinstance(exc, json.JSONDecodeError)
+            else str(exc)
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError("this text is not a liverpool saved game")
+    if data.get("version") != VERSION:
+        raise RecordError(
+            f"this saved game has version {data.get('version')!r}; this liverpool reads version "
+            f"{VERSION}"
+        )
+    missing = [
+        k for k in ("rules", "players", "seed", "dealer", "actions", "digest") if k not in data
+    ]
+    if missing:
+        raise RecordError(f"the saved game is missing {', '.join(missing)}")
+    digest = data.pop("digest")
+    if digest != _digest(data):
+        raise RecordError(
+            "the saved game has been changed since it was saved: its digest does not match"
+        )
+    rules = rules_from_dict(data["rules"])
+    try:
+        if data.get("stacked"):
+            st = data["stacked"]
+            game = Game.from_deal(
+                rules,
+                st["hands"],
+                st["stock"],
+                st["upcard"],
+                deal=st["deal"],
+                dealer=st["dealer"],
+                seed=data["seed"],
+                names=data["players"],
+                complete=st.get("complete", True),
+            )
+        else:
+            game = Game(rules, data["players"], data["seed"], dealer=data["dealer"])
+    except (LiverpoolError, TypeError, ValueError, KeyError) as exc:
+        raise RecordError(f"the saved game cannot be set up: {exc}") from None
+    shoe = len(rules.build_shoe(len(game.names)))
+    for number, raw in enumerate(data["actions"], start=1):
+        action = action_from_dict(raw)
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(
+                f"action {number} of the saved game ({action}) is illegal at that point: {exc}"
+            ) from None
+        if game.total_cards() != shoe:
+            raise RecordError(f"after action {number} the cards no longer add up to the shoe")
+    if "summary" in data and data["summary"] != _summary(game):
+        raise RecordError("replaying the saved game does not reach the position it recorded")
+    return game
