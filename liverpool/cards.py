@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import CardParseError
 
@@ -112,6 +112,7 @@ _RANK_BY_TEXT = {
     "K": Rank.KING,
     **{str(int(r)): r for r in Rank if 2 <= r <= 10},
 }
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
 _JOKER_TOKENS = frozenset({"JK", "JOKER", "*", "🃏"})
 _EXAMPLES = "for example '7H', '7♥', '10d', 'TD', 'qs' or a joker 'JK', 'JOKER', '*', '🃏'"
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -127,6 +128,7 @@ class Card:
 
     rank: Rank | None
     suit: Suit | None
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
@@ -135,6 +137,19 @@ class Card:
             object.__setattr__(self, "rank", Rank(self.rank))
         if self.suit is not None and not isinstance(self.suit, Suit):
             object.__setattr__(self, "suit", Suit(self.suit))
+        # A small int hash, the same in every process: sets of cards then iterate in the same
+        # order everywhere (string-based enum hashes change with PYTHONHASHSEED), which keeps
+        # bots and simulations reproducible across processes and machines; it is also fast.
+        code = 0 if self.rank is None else int(self.rank) * 4 + _SUIT_ORDER[self.suit]  # type: ignore[index]
+        object.__setattr__(self, "_hash", code)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit) -> Card:
+        """The card of ``rank`` and ``suit``, from a table of ready-made cards (fast)."""
+        return _CARD_TABLE[int(rank), suit]
 
     @classmethod
     def joker(cls) -> Card:
@@ -202,9 +217,15 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card drawn for a notebook (the drawing module is imported only now)."""
+        from .render import card_svg
 
-_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+        return card_svg(self)
+
+
 JOKER = Card(None, None)
+_CARD_TABLE = {(int(r), s): Card(r, s) for r in Rank for s in Suit}
 
 
 def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | None) -> str:

@@ -59,6 +59,12 @@ class Verdict:
     def __str__(self) -> str:
         return f"legal {self.kind or 'meld'}" if self.ok else self.reason
 
+    def _repr_html_(self) -> str:
+        """The cards and the reason, for a notebook (the drawing module is imported only now)."""
+        from .render import verdict_html
+
+        return verdict_html(self)
+
 
 def _fail(code: str, reason: str, kind: MeldKind, cards: Sequence[Card]) -> Verdict:
     return Verdict(False, reason, code, kind, tuple(cards))
@@ -66,7 +72,11 @@ def _fail(code: str, reason: str, kind: MeldKind, cards: Sequence[Card]) -> Verd
 
 def value_rank(value: int) -> Rank:
     """The rank at a run position value (14 is the high ace)."""
-    return Rank.ACE if value == ACE_HIGH else Rank(value)
+    return _VALUE_RANK[value]
+
+
+# Index 0 is unused; 1-13 are the ranks; 14 is the high ace.
+_VALUE_RANK: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
 
 
 def _value_symbol(value: int, suit: Suit | None) -> str:
@@ -403,7 +413,7 @@ class Meld:
         """The natural card a position stands for in a run; ``None`` in a set (any suit)."""
         if self.suit is None:
             return None
-        return Card(value_rank(self.values[position]), self.suit)
+        return Card.of(value_rank(self.values[position]), self.suit)
 
     def describe(self, rules: Rules | None = None) -> str:
         """The meld in words: ``'run of ♥ 5-8 (🃏 as 7♥)'`` or ``'set of sevens'``."""
@@ -476,6 +486,13 @@ class Meld:
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
 
+    def _repr_svg_(self) -> str:
+        """The meld drawn for a notebook, wilds captioned (the drawing module is imported only
+        now)."""
+        from .render import meld_svg
+
+        return meld_svg(self)
+
 
 def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]:
     """Can ``card`` be laid off on ``meld``, and at which end?
@@ -526,6 +543,13 @@ def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
     low = "nothing" if meld.low <= 1 else _value_symbol(meld.low - 1, meld.suit)
     high = "nothing" if meld.high >= ACE_HIGH else _value_symbol(meld.high + 1, meld.suit)
     if rules.is_wild(card):
+        for cards in ((card, *meld.cards), (*meld.cards, card)):
+            limit = _position_limit(rules.run_wilds, [rules.is_wild(c) for c in cards], cards)
+            if limit is not None:
+                return (
+                    "a wild at either end of this run would break the limit on wild cards: "
+                    + limit.reason
+                )
         return "a wild at either end of this run would break the limit on wild cards"
     return f"only the {low} or the {high} fits this run, not the {card}".replace(
         "the nothing or the ", "the "

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from .cards import Card, Rank, Suit
 from .melds import ACE_HIGH, Meld, lay_off_ends, value_rank
@@ -67,11 +67,39 @@ def find_whole_hand(
     contract = rules.contract(deal)
     if len(hand) - contract.min_cards < leave:
         return None
+    if not _whole_hand_possible(hand, rules, contract, leave):
+        return None
     for melds, rest in _cores(hand, rules, contract.requirements):
         absorbed = _absorb(list(melds), sorted(rest, key=Card.sort_key), leave, rules)
         if absorbed is not None:
             return absorbed
     return None
+
+
+def _whole_hand_possible(
+    hand: Sequence[Card], rules: Rules, contract: Contract, leave: int
+) -> bool:
+    """A quick necessary test for :func:`find_whole_hand`: could the contract's sets (one rank
+    each) and runs (one suit each, one natural per value) hold every natural but ``leave``?
+
+    Without it a big hand (random play buys a lot) makes the exact search try tens of thousands
+    of cores before saying no.
+    """
+    sets = contract.count(MeldKind.SET)
+    naturals = Counter(c for c in hand if not rules.is_wild(c))
+    if any(c.rank is None for c in naturals):
+        return True
+    for suits in combinations_with_replacement(list(Suit), contract.count(MeldKind.RUN)):
+        runs: Counter[Suit | None] = Counter(suits)
+        homeless: Counter[Rank | None] = Counter()
+        for card, n in naturals.items():
+            room = runs[card.suit] * (2 if card.rank is Rank.ACE else 1)
+            if n > room:
+                homeless[card.rank] += n - room
+        worst = sorted(homeless.values(), reverse=True)[sets:]
+        if sum(worst) <= leave:
+            return True
+    return False
 
 
 # -- the core search ------------------------------------------------------------------------------
@@ -80,42 +108,65 @@ def find_whole_hand(
 def _cores(
     hand: Sequence[Card], rules: Rules, requirements: Sequence[Requirement]
 ) -> Iterator[tuple[list[Meld], list[Card]]]:
-    """Every way to pick one minimum-length meld per requirement, with the cards left over."""
+    """Every way to pick one minimum-length meld per requirement, with the cards left over.
+
+    Candidate melds are built once from the whole hand (each natural slot may also take a wild);
+    the search then takes, per requirement, the candidates whose naturals are still free and
+    whose wilds are still in hand. A state known to lead nowhere is remembered and skipped.
+    """
     naturals = Counter(c for c in hand if not rules.is_wild(c))
     wilds = [c for c in hand if rules.is_wild(c)]
     order = sorted(range(len(requirements)), key=lambda i: _req_order(requirements[i]))
     reqs = [requirements[i] for i in order]
+    table: dict[Requirement, list[tuple[list[Card], tuple[int, ...], Counter[Card], int]]] = {}
+    for req in reqs:
+        if req not in table:
+            table[req] = [
+                (meld, key, used, sum(1 for c in meld if c is _WILD))
+                for meld, key, used in _candidates(req, naturals, len(wilds), rules)
+            ]
+    free = dict(naturals)
+    dead: set[tuple[int, int, tuple[int, ...], tuple[tuple[Card, int], ...]]] = set()
 
     def search(
-        k: int,
-        pool: Counter[Card],
-        wild_pool: list[Card],
-        chosen: list[Meld],
-        last: tuple[int, ...],
+        k: int, wild_pool: list[Card], chosen: list[Meld], last: tuple[int, ...]
     ) -> Iterator[tuple[list[Meld], list[Card]]]:
         if k == len(reqs):
             placed: list[Meld] = [chosen[order.index(i)] for i in range(len(reqs))]
-            yield placed, [*pool.elements(), *wild_pool]
+            rest = [c for c, n in free.items() for _ in range(n)]
+            yield placed, [*rest, *wild_pool]
             return
+        state = (k, len(wild_pool), last, tuple(sorted(free.items(), key=_count_key)))
+        if state in dead:
+            return
+        found = False
         req = reqs[k]
         same_as_prev = k > 0 and reqs[k - 1] == req
-        for meld, key, used in _candidates(req, pool, len(wild_pool), rules):
-            if same_as_prev and key < last:
+        for meld, key, used, n_wilds in table[req]:
+            if n_wilds > len(wild_pool) or (same_as_prev and key < last):
                 continue  # identical requirements: take candidates in one order only
+            if any(free.get(c, 0) < n for c, n in used.items()):
+                continue
             rest_wilds = list(wild_pool)
-            meld_cards = list(meld)
-            for i, c in enumerate(meld_cards):
-                if c is _WILD:
-                    meld_cards[i] = rest_wilds.pop()
-            yield from search(
-                k + 1,
-                pool - used,
-                rest_wilds,
-                [*chosen, Meld.build(req.kind, meld_cards, rules)],
-                key,
-            )
+            meld_cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
+            for c, n in used.items():
+                free[c] -= n
+            for result in search(
+                k + 1, rest_wilds, [*chosen, Meld.build(req.kind, meld_cards, rules)], key
+            ):
+                found = True
+                yield result
+            for c, n in used.items():
+                free[c] += n
+        if not found:
+            dead.add(state)
 
-    yield from search(0, naturals, wilds, [], ())
+    yield from search(0, wilds, [], ())
+
+
+def _count_key(item: tuple[Card, int]) -> tuple[int, int, int]:
+    card, n = item
+    return (*card.sort_key(), n)
 
 
 def _req_order(req: Requirement) -> tuple[int, int, int]:
@@ -168,7 +219,7 @@ def _run_candidates(
         for start in range(floor, ACE_HIGH - length + 2):
             slots: list[Card | None] = []
             for value in range(start, start + length):
-                card = Card(value_rank(value), suit)
+                card = Card.of(value_rank(value), suit)
                 slots.append(card if pool[card] > 0 else None)
             if not any(slots):
                 continue

@@ -1,0 +1,292 @@
+"""Cards and their notation (API.md), and the shoe each preset plays with (RULES.md §3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import liverpool as lp
+from liverpool import Card, CardParseError, Rank, RulesError, Suit
+
+ALL_CARDS = [Card(rank, suit) for suit in Suit for rank in Rank] + [Card.joker()]
+cards_st = st.sampled_from(ALL_CARDS)
+
+# -- reading one card -----------------------------------------------------------------------
+
+RANK_TOKENS = [
+    ("A", Rank.ACE),
+    ("a", Rank.ACE),
+    ("2", Rank.TWO),
+    ("3", Rank.THREE),
+    ("4", Rank.FOUR),
+    ("5", Rank.FIVE),
+    ("6", Rank.SIX),
+    ("7", Rank.SEVEN),
+    ("8", Rank.EIGHT),
+    ("9", Rank.NINE),
+    ("10", Rank.TEN),
+    ("T", Rank.TEN),
+    ("t", Rank.TEN),
+    ("J", Rank.JACK),
+    ("j", Rank.JACK),
+    ("Q", Rank.QUEEN),
+    ("q", Rank.QUEEN),
+    ("K", Rank.KING),
+    ("k", Rank.KING),
+]
+SUIT_TOKENS = [
+    ("S", Suit.SPADES),
+    ("s", Suit.SPADES),
+    ("♠", Suit.SPADES),
+    ("H", Suit.HEARTS),
+    ("h", Suit.HEARTS),
+    ("♥", Suit.HEARTS),
+    ("D", Suit.DIAMONDS),
+    ("d", Suit.DIAMONDS),
+    ("♦", Suit.DIAMONDS),
+    ("C", Suit.CLUBS),
+    ("c", Suit.CLUBS),
+    ("♣", Suit.CLUBS),
+]
+
+
+@pytest.mark.parametrize(("rank_text", "rank"), RANK_TOKENS)
+@pytest.mark.parametrize(("suit_text", "suit"), SUIT_TOKENS)
+def test_parse_every_rank_and_suit_token(
+    rank_text: str, rank: Rank, suit_text: str, suit: Suit
+) -> None:
+    card = Card.parse(rank_text + suit_text)
+    assert card.rank is rank
+    assert card.suit is suit
+    assert not card.is_joker
+
+
+@pytest.mark.parametrize("token", ["JK", "jk", "Jk", "JOKER", "joker", "Joker", "*", "🃏"])
+def test_parse_joker_tokens(token: str) -> None:
+    card = Card.parse(token)
+    assert card.is_joker
+    assert card.rank is None
+    assert card.suit is None
+    assert card == Card.joker()
+
+
+def test_parse_ignores_surrounding_space() -> None:
+    assert Card.parse("  QS ") == Card(Rank.QUEEN, Suit.SPADES)
+
+
+def test_ten_spellings_agree() -> None:
+    assert Card.parse("10H") == Card.parse("TH") == Card.parse("th") == Card.parse("10♥")
+
+
+# -- reading several cards ------------------------------------------------------------------
+
+
+def test_parse_cards_keeps_order_api_example() -> None:
+    cards = lp.parse_cards("7H 7♣ 10h TD js JK 🃏")
+    assert [c.code for c in cards] == ["7H", "7C", "10H", "10D", "JS", "JK", "JK"]
+
+
+@pytest.mark.parametrize(
+    "text", ["9S,8H,7D", "9S, 8H, 7D", "9S  8H\t7D", " 9S 8H 7D ", "9S,8H 7D", "9S\n8H,7D"]
+)
+def test_parse_cards_splits_on_spaces_and_commas(text: str) -> None:
+    assert [c.code for c in lp.parse_cards(text)] == ["9S", "8H", "7D"]
+
+
+def test_parse_cards_keeps_duplicates() -> None:
+    cards = lp.parse_cards("7H 7H 7♥")
+    assert len(cards) == 3
+    assert len(set(cards)) == 1
+
+
+def test_parse_cards_of_nothing_is_empty() -> None:
+    assert lp.parse_cards("") == []
+    assert lp.parse_cards("   ") == []
+
+
+def test_parse_cards_names_the_bad_token() -> None:
+    with pytest.raises(CardParseError, match="'1H'"):
+        lp.parse_cards("7H 8H 1H 9H")
+
+
+# -- showing cards --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("token", "text"),
+    [("10H", "10♥"), ("QS", "Q♠"), ("ad", "A♦"), ("2c", "2♣"), ("TD", "10♦"), ("JK", "🃏")],
+)
+def test_str_is_the_short_form(token: str, text: str) -> None:
+    assert str(Card.parse(token)) == text
+
+
+def test_repr_reads_like_a_parse() -> None:
+    assert repr(Card.parse("10h")) == "Card.parse('10H')"
+    assert repr(Card.parse("*")) == "Card.parse('JK')"
+
+
+def test_format_cards() -> None:
+    assert lp.format_cards(lp.parse_cards("7H 7C JK")) == "7♥ 7♣ 🃏"
+
+
+# -- cards are values -----------------------------------------------------------------------
+
+
+def test_duplicates_are_equal_and_hash_alike() -> None:
+    a, b = Card.parse("7H"), Card.parse("7♥")
+    assert a == b
+    assert hash(a) == hash(b)
+    assert len({a, b, Card(Rank.SEVEN, Suit.HEARTS)}) == 1
+    assert Counter([a, b])[Card.parse("7h")] == 2
+
+
+def test_different_cards_differ() -> None:
+    assert Card.parse("7H") != Card.parse("7D")
+    assert Card.parse("7H") != Card.parse("8H")
+    assert Card.parse("7H") != Card.joker()
+
+
+def test_card_is_immutable() -> None:
+    card = Card.parse("7H")
+    with pytest.raises(AttributeError):
+        card.rank = Rank.EIGHT  # type: ignore[misc]
+
+
+def test_rank_values_ace_one_to_king_thirteen() -> None:
+    assert int(Rank.ACE) == 1
+    assert int(Rank.KING) == 13
+    assert [int(r) for r in Rank] == list(range(1, 14))
+
+
+# -- bad text -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("token", ["1H", "10X", "", "ZZ", "11S", "H7", "7", "JKR", "10", "♥"])
+def test_bad_token_message_quotes_it_and_shows_examples(token: str) -> None:
+    with pytest.raises(CardParseError) as info:
+        Card.parse(token)
+    message = str(info.value)
+    assert repr(token) in message  # the bad token, quoted
+    assert "'7H'" in message  # valid examples shown
+    assert "JK" in message  # ... including a joker
+
+
+def test_card_parse_error_is_a_value_error() -> None:
+    assert issubclass(CardParseError, ValueError)
+    with pytest.raises(ValueError):
+        Card.parse("ZZ")
+
+
+@pytest.mark.parametrize(
+    ("token", "part"),
+    [("1H", "'1' is not a rank"), ("11S", "'11' is not a rank"), ("10X", "'X' is not a suit")],
+)
+def test_bad_token_says_which_part_is_wrong(token: str, part: str) -> None:
+    with pytest.raises(CardParseError, match=part):
+        Card.parse(token)
+
+
+# -- the shoe per preset and player count (RULES.md §3, "decks" rows) -------------------------
+
+# (preset, players, decks of 52, jokers)
+SHOES = [
+    # house: "2×52 + 4 jokers; 3×52 + 4 jokers at 6+"
+    *[("house", n, 2, 4) for n in (3, 4, 5)],
+    *[("house", n, 3, 4) for n in (6, 7, 8)],
+    # classic: "2×52 (no jokers); 3×52 at 6+"
+    *[("classic", n, 2, 0) for n in (3, 4, 5)],
+    *[("classic", n, 3, 0) for n in (6, 7, 8)],
+    # online: "2×52 + 4 jokers; 3×52 + 6 jokers at 5+ (silent)"
+    *[("online", n, 2, 4) for n in (2, 3, 4)],
+    *[("online", n, 3, 6) for n in (5, 6)],
+    # traditional: "2×52 + 4 jokers at 3–4; 3×52 + 6 jokers at 5+"
+    *[("traditional", n, 2, 4) for n in (3, 4)],
+    *[("traditional", n, 3, 6) for n in (5, 6, 7, 8)],
+    # florida / i_buy / me: "54-card decks (2 jokers each): 2 decks at ≤4, 3 at 5+"
+    *[(p, n, 2, 4) for p in ("florida", "i_buy", "me") for n in (3, 4)],
+    *[(p, n, 3, 6) for p in ("florida", "i_buy", "me") for n in (5, 6, 7, 8)],
+]
+
+
+@pytest.mark.parametrize(("preset", "players", "decks", "jokers"), SHOES)
+def test_shoe_for_each_preset_and_player_count(
+    preset: str, players: int, decks: int, jokers: int
+) -> None:
+    rules = lp.PRESETS[preset]
+    size = rules.shoe_size(players)
+    assert (size.decks, size.jokers) == (decks, jokers)
+    shoe = rules.build_shoe(players)
+    assert len(shoe) == 52 * decks + jokers
+    counts = Counter(shoe)
+    assert counts[Card.joker()] == jokers
+    naturals = [c for c in counts if not c.is_joker]
+    assert len(naturals) == 52
+    assert all(counts[c] == decks for c in naturals)
+
+
+def test_every_allowed_player_count_is_covered() -> None:
+    covered = {(p, n) for p, n, _, _ in SHOES}
+    for name, rules in lp.PRESETS.items():
+        for n in range(rules.min_players, rules.max_players + 1):
+            assert (name, n) in covered
+
+
+# (preset, a player count outside its range)
+OUTSIDE = [
+    ("house", 2),  # "two is not this game"
+    ("house", 9),
+    ("classic", 2),
+    ("classic", 9),
+    ("online", 1),
+    ("online", 7),
+    ("traditional", 2),
+    ("traditional", 9),
+    ("florida", 2),
+    ("florida", 9),
+    ("i_buy", 2),
+    ("i_buy", 9),
+    ("me", 2),
+    ("me", 9),
+]
+
+
+@pytest.mark.parametrize(("preset", "players"), OUTSIDE)
+def test_player_count_outside_range_is_refused(preset: str, players: int) -> None:
+    rules = lp.PRESETS[preset]
+    with pytest.raises(RulesError, match=str(players)):
+        rules.shoe_size(players)
+    with pytest.raises(RulesError):
+        rules.build_shoe(players)
+    with pytest.raises(RulesError):
+        rules.check_players(players)
+
+
+# -- properties -----------------------------------------------------------------------------
+
+
+@given(cards_st)
+def test_parse_of_str_round_trips(card: Card) -> None:
+    assert Card.parse(str(card)) == card
+
+
+@given(cards_st)
+def test_parse_of_code_round_trips(card: Card) -> None:
+    assert Card.parse(card.code) == card
+
+
+@given(cards_st)
+def test_repr_round_trips_through_eval(card: Card) -> None:
+    assert eval(repr(card), {"Card": Card}) == card
+
+
+@given(st.lists(cards_st, max_size=20))
+def test_parse_cards_of_format_cards_round_trips(cards: list[Card]) -> None:
+    assert lp.parse_cards(lp.format_cards(cards)) == cards
+
+
+@given(st.lists(cards_st, max_size=20))
+def test_parse_cards_of_codes_round_trips(cards: list[Card]) -> None:
+    assert lp.parse_cards(",".join(c.code for c in cards)) == cards
