@@ -12,6 +12,8 @@ The engine uses the standard library only; the notebook widgets live in ``liverp
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import bots
 from .actions import (
     Action,
@@ -30,6 +32,7 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import Card, Rank, Suit, build_shoe, format_cards, parse_cards, standard_deck
+from .display import Hand, show
 from .errors import CardParseError, IllegalAction, LiverpoolError, RecordError, RulesError
 from .events import Event
 from .game import Game, Phase
@@ -65,6 +68,9 @@ from .rules import (
 from .solver import find_going_down, find_whole_hand
 from .view import PlayerView
 
+if TYPE_CHECKING:
+    from .render import card_svg
+
 __all__ = [
     "PRESETS",
     "AceMode",
@@ -87,6 +93,7 @@ __all__ = [
     "GoOut",
     "GoingDown",
     "GoingOut",
+    "Hand",
     "IllegalAction",
     "LayOff",
     "LayOffTiming",
@@ -114,6 +121,7 @@ __all__ = [
     "bots",
     "build_shoe",
     "can_replace_wild",
+    "card_svg",
     "check_meld",
     "check_run",
     "check_set",
@@ -126,7 +134,17 @@ __all__ = [
     "parse_cards",
     "play_match",
     "preset_names",
+    "show",
     "standard_deck",
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``card_svg`` is loaded on first use, so importing the engine never loads the drawing."""
+    if name == "card_svg":
+        from .render import card_svg
+
+        return card_svg
+    raise AttributeError(f"module 'liverpool' has no attribute {name!r}")

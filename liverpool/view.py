@@ -86,6 +86,12 @@ class PlayerView:
         """Whether this seat must decide now."""
         return self.to_act == self.seat
 
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, for a notebook (drawing is imported only now)."""
+        from .render import view_html
+
+        return view_html(self)
+
     def seen_cards(self) -> list[Card]:
         """Every card this seat can see: own hand, table and discard pile."""
         seen = list(self.hand) + list(self.discard_pile)
