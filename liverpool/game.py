@@ -503,6 +503,12 @@ class Game:
         state = "over" if self.is_over else f"deal {s.deal}, {s.phase.value}"
         return f"<Game {self.rules.name} {self.players} players seed={self.seed}: {state}>"
 
+    def _repr_html_(self) -> str:
+        """The table as the seat to act sees it, for a notebook (drawing is imported only now)."""
+        from .render import game_html
+
+        return game_html(self)
+
     # ===========================================================================================
     # Dealing
     # ===========================================================================================
@@ -914,6 +920,28 @@ class Game:
                 f"Your hand is empty: the {card} could not be played on the table, and a card "
                 "taken from the pile may not be discarded in the same turn."
             )
+        if (
+            s.hands[seat]
+            and not self.rules.discard_draw_penalty
+            and all(c == card for c in s.hands[seat])
+            and not self._may_play_after_taking(seat, card)
+        ):
+            raise IllegalAction(
+                f"You hold only the {card}: with another {card} from the pile you could not end "
+                "your turn, because a card taken from the pile may not be discarded in the same "
+                "turn (nor any card equal to it)."
+            )
+
+    def _may_play_after_taking(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` would have a legal play after taking ``card`` (tried on a copy; only
+        asked when every card in the hand equals it, so nothing else could be discarded)."""
+        trial = self.copy()
+        t = trial._s
+        t.discard.pop()
+        t.hands[seat].append(card)
+        t.taken_discard = card
+        t.phase = Phase.PLAY
+        return bool(trial._legal_play())
 
     def _apply_draw(self, action: Action) -> list[Event]:
         s = self._s
@@ -1031,6 +1059,7 @@ class Game:
         s = self._s
         card = s.discard.pop()
         s.hands[seat].append(card)
+        s.floating[seat] = False  # a floater who buys holds cards again: no longer floating
         s.buys_match[seat] += 1
         s.buys_deal[seat] += 1
         coins = s.coins[seat]
@@ -1293,7 +1322,7 @@ class Game:
             return None
         if s.down_turn[seat] is not None or s.pending_wild is not None:
             return None
-        if s.phase not in (Phase.DRAW, Phase.PLAY) or s.taken_discard is not None:
+        if s.phase not in (Phase.DRAW, Phase.PLAY):
             return None
         if action is None or action.melds is None:
             return find_whole_hand(s.hands[seat], self.rules, s.deal)
@@ -1316,11 +1345,6 @@ class Game:
             )
         if s.down_turn[seat] is not None:
             raise IllegalAction("You have already gone down; go out by playing or discarding.")
-        if s.taken_discard is not None:
-            raise IllegalAction(
-                f"You took the {s.taken_discard} from the pile this turn; it cannot leave your "
-                "hand that way at once."
-            )
         melds = self._go_out_melds(action)
         if melds is None:
             raise IllegalAction(
@@ -1372,7 +1396,16 @@ class Game:
             if action.end is None and len(ends) > 1:
                 return f"The {action.card} fits at either end of this run: say which end."
             if action.end is not None and action.end not in ends:
-                return f"The {action.card} does not fit at the {action.end} end of this run."
+                why = ""
+                if rules.is_wild(action.card):
+                    placed = (
+                        (action.card, *meld.cards)
+                        if action.end == "low"
+                        else (*meld.cards, action.card)
+                    )
+                    verdict = check_run(placed, rules)
+                    why = "" if verdict else f": {verdict.reason}"
+                return f"The {action.card} does not fit at the {action.end} end of this run{why}."
         hand = list(s.hands[seat])
         hand.remove(action.card)
         pending = s.pending_wild
@@ -1505,6 +1538,16 @@ class Game:
             return (
                 f"In deal {s.deal} you may not discard your last card: it must be played onto a "
                 "set or run on the table."
+            )
+        if (
+            len(hand) == 1
+            and s.floating[seat]
+            and self._may_lay_off(seat)
+            and self._lay_off_targets(seat, card)
+        ):
+            return (
+                f"A floating player goes out only by discarding a card they cannot play: the "
+                f"{card} fits the table, so lay it off."
             )
         return None
 
