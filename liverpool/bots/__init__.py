@@ -7,6 +7,8 @@ they cannot peek at other hands or the stock.
 from __future__ import annotations
 
 from .base import Bot
+from .basic import BasicBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["BasicBot", "Bot", "RandomBot", "StrongBot"]
