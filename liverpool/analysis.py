@@ -183,10 +183,14 @@ def _best_partial(
     best_score = sum(r.min_length for r in reqs) + 1
     best: list[tuple[Requirement, _Candidate]] = []
     chosen: list[tuple[Requirement, _Candidate]] = []
+    # The least any requirement from k on can need (its cheapest candidate), for the bound.
+    floor_from = [0] * (len(reqs) + 1)
+    for k in range(len(reqs) - 1, -1, -1):
+        floor_from[k] = floor_from[k + 1] + lists[reqs[k]][0][0]
 
-    def search(k: int, need: int, fillable: int) -> None:
+    def search(k: int, need: int, fillable: int, first: int) -> None:
         nonlocal best_score, best
-        if need - min(wilds, fillable + _MAX_FILL * (len(reqs) - k)) >= best_score:
+        if need + floor_from[k] - wilds >= best_score:
             return
         if k == len(reqs):
             score = need - min(wilds, fillable)
@@ -194,23 +198,24 @@ def _best_partial(
                 best_score, best = score, list(chosen)
             return
         req = reqs[k]
-        for cand in lists[req]:
+        start = first if k > 0 and reqs[k - 1] == req else 0
+        for index in range(start, len(lists[req])):
+            cand = lists[req][index]
             used = cand[1]
             if any(free.get(c, 0) <= 0 for c in used) or not _available(used, free):
                 continue
             for c in used:
                 free[c] -= 1
             chosen.append((req, cand))
-            search(k + 1, need + cand[0], fillable + min(cand[0], cand[3]))
+            search(k + 1, need + cand[0], fillable + min(cand[0], cand[3]), index)
             chosen.pop()
             for c in used:
                 free[c] += 1
+            if best_score <= 0:
+                return
 
-    search(0, 0, 0)
+    search(0, 0, 0, 0)
     return best_score, best
-
-
-_MAX_FILL = 13  # an upper bound on the wilds one meld can take, for the search's bound
 
 
 def _available(used: Sequence[Card], free: dict[Card, int]) -> bool:
@@ -223,11 +228,24 @@ def _available(used: Sequence[Card], free: dict[Card, int]) -> bool:
 def contract_distance(hand: Iterable[Card], rules: Rules, deal: int) -> int:
     """How many more cards the hand needs before it can go down (0: it can go down now)."""
     hand = list(hand)
+    key = (id(rules), deal, tuple(sorted(c._hash for c in hand)))
+    cached = _DISTANCE_CACHE.get(key)
+    if cached is not None and cached[0] is rules:
+        return cached[1]
     contract = rules.contract(deal)
     score, _ = _best_partial(hand, rules, contract.requirements)
     if score == 0 and find_going_down(hand, rules, deal, extend=False):
-        return 0
-    return max(score, 1)
+        distance = 0
+    else:
+        distance = max(score, 1)
+    if len(_DISTANCE_CACHE) >= 8192:
+        _DISTANCE_CACHE.pop(next(iter(_DISTANCE_CACHE)))
+    _DISTANCE_CACHE[key] = (rules, distance)
+    return distance
+
+
+# Bots ask the distance of the same hands again and again within a turn (and across samples).
+_DISTANCE_CACHE: dict[tuple[object, ...], tuple[Rules, int]] = {}
 
 
 def lay_off_options(

@@ -43,12 +43,31 @@ def find_going_down(
     whole hand (or all but one card, which is then discarded).
     """
     hand = list(hand)
+    key = (id(rules), deal, extend, tuple(sorted(c._hash for c in hand)))
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] is rules:
+        return None if cached[1] is None else list(cached[1])
+    result = _find_going_down(hand, rules, deal, extend)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = (rules, None if result is None else tuple(result))
+    return result
+
+
+# Bots and legal_actions ask about the same hand more than once; answers are immutable melds.
+_CACHE: dict[tuple[object, ...], tuple[Rules, tuple[Meld, ...] | None]] = {}
+_CACHE_SIZE = 4096
+
+
+def _find_going_down(hand: list[Card], rules: Rules, deal: int, extend: bool) -> list[Meld] | None:
     contract = rules.contract(deal)
     leave = contract.going_down.cards_left
     if leave is not None:
         return find_whole_hand(hand, rules, deal, leave=leave)
     keep = 1 if (rules.must_keep_card or not may_empty_hand(rules, contract)) else 0
     if len(hand) - contract.min_cards < keep:
+        return None
+    if not could_meet(hand, rules, contract.requirements):
         return None
     for melds, rest in _cores(hand, rules, contract.requirements):
         if len(rest) < keep:
@@ -57,6 +76,76 @@ def find_going_down(
             melds = _extend_with_naturals(melds, rest, rules, keep)
         return melds
     return None
+
+
+def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requirement]) -> bool:
+    """A fast necessary test: could the wilds in ``hand`` fill the cheapest candidate melds?
+
+    For each requirement it finds the fewest wilds any one candidate meld needs (a rank's
+    naturals for a set; a window of one suit for a run), ignoring that two melds may want the
+    same natural — so it only ever says "no" when no going-down exists. Most hands are answered
+    here in well under a millisecond, without the exact search.
+    """
+    wilds = sum(1 for c in hand if rules.is_wild(c))
+    naturals = Counter(c for c in hand if not rules.is_wild(c))
+    groups = Counter(requirements)
+    total = 0
+    for req, count in groups.items():
+        needs = (
+            _set_needs(req.min_length, count, naturals, rules)
+            if req.kind is MeldKind.SET
+            else _run_needs(req.min_length, count, naturals, rules)
+        )
+        if len(needs) < count:
+            return False
+        needs.sort()
+        total += sum(needs[:count])
+        if total > wilds:
+            return False
+    return True
+
+
+def _set_needs(length: int, count: int, naturals: Counter[Card], rules: Rules) -> list[int]:
+    """Wilds each possible set would need: up to ``count`` sets per rank."""
+    least = 2 if rules.set_wilds is WildLimit.TWO_NATURALS else 1
+    by_rank: Counter[Rank] = Counter()
+    for card, n in naturals.items():
+        if card.rank is not None:
+            by_rank[card.rank] += n
+    needs = []
+    for have in by_rank.values():
+        for j in range(count):
+            avail = have - j * least
+            if avail < least:
+                break
+            w = length - min(avail, length)
+            if rules.set_wilds is WildLimit.NOT_MAJORITY and w > min(avail, length):
+                break
+            needs.append(w)
+    return needs
+
+
+def _run_needs(length: int, count: int, naturals: Counter[Card], rules: Rules) -> list[int]:
+    """Wilds each possible run window would need: up to ``count`` copies per window."""
+    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    copies: dict[Suit, list[int]] = {}
+    for card, n in naturals.items():
+        if card.suit is None or card.rank is None:
+            continue
+        row = copies.setdefault(card.suit, [0] * (ACE_HIGH + 1))
+        row[int(card.rank)] += n
+        if card.rank is Rank.ACE:
+            row[ACE_HIGH] += n
+    needs = []
+    for row in copies.values():
+        for start in range(floor, ACE_HIGH - length + 2):
+            window = row[start : start + length]
+            for j in range(1, count + 1):
+                present = sum(1 for n in window if n >= j)
+                if present == 0:
+                    break
+                needs.append(length - present)
+    return needs
 
 
 def find_whole_hand(
@@ -68,6 +157,8 @@ def find_whole_hand(
     if len(hand) - contract.min_cards < leave:
         return None
     if not _whole_hand_possible(hand, rules, contract, leave):
+        return None
+    if not could_meet(hand, rules, contract.requirements):
         return None
     for melds, rest in _cores(hand, rules, contract.requirements):
         absorbed = _absorb(list(melds), sorted(rest, key=Card.sort_key), leave, rules)
@@ -121,39 +212,62 @@ def _cores(
     table: dict[Requirement, list[tuple[list[Card], tuple[int, ...], Counter[Card], int]]] = {}
     for req in reqs:
         if req not in table:
-            table[req] = [
+            entries = [
                 (meld, key, used, sum(1 for c in meld if c is _WILD))
                 for meld, key, used in _candidates(req, naturals, len(wilds), rules)
             ]
+            entries.sort(key=lambda e: e[3])  # fewest wilds first (stable: keeps key order)
+            table[req] = entries
     free = dict(naturals)
-    dead: set[tuple[int, int, tuple[int, ...], tuple[tuple[Card, int], ...]]] = set()
+    card_order = list(naturals)
+    dead: set[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = set()
+
+    def fits(used: Counter[Card]) -> bool:
+        return all(free.get(c, 0) >= n for c, n in used.items())
+
+    def least_wilds(k: int) -> int:
+        """A lower bound on the wilds the requirements from ``k`` on still need."""
+        total = 0
+        for req in reqs[k:]:
+            need = next((e[3] for e in table[req] if fits(e[2])), None)
+            if need is None:
+                return 99
+            total += need
+        return total
 
     def search(
-        k: int, wild_pool: list[Card], chosen: list[Meld], last: tuple[int, ...]
+        k: int,
+        wild_pool: list[Card],
+        chosen: list[tuple[MeldKind, list[Card]]],
+        last: tuple[int, ...],
     ) -> Iterator[tuple[list[Meld], list[Card]]]:
         if k == len(reqs):
-            placed: list[Meld] = [chosen[order.index(i)] for i in range(len(reqs))]
+            built = [Meld.build(kind, cards, rules) for kind, cards in chosen]
+            placed: list[Meld] = [built[order.index(i)] for i in range(len(reqs))]
             rest = [c for c, n in free.items() for _ in range(n)]
             yield placed, [*rest, *wild_pool]
             return
-        state = (k, len(wild_pool), last, tuple(sorted(free.items(), key=_count_key)))
+        state = (k, len(wild_pool), last, tuple(free[c] for c in card_order))
         if state in dead:
+            return
+        if least_wilds(k) > len(wild_pool):
+            dead.add(state)
             return
         found = False
         req = reqs[k]
         same_as_prev = k > 0 and reqs[k - 1] == req
         for meld, key, used, n_wilds in table[req]:
-            if n_wilds > len(wild_pool) or (same_as_prev and key < last):
+            if n_wilds > len(wild_pool):
+                break  # sorted by wilds: none further fits either
+            if same_as_prev and key < last:
                 continue  # identical requirements: take candidates in one order only
-            if any(free.get(c, 0) < n for c, n in used.items()):
+            if not fits(used):
                 continue
             rest_wilds = list(wild_pool)
             meld_cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
             for c, n in used.items():
                 free[c] -= n
-            for result in search(
-                k + 1, rest_wilds, [*chosen, Meld.build(req.kind, meld_cards, rules)], key
-            ):
+            for result in search(k + 1, rest_wilds, [*chosen, (req.kind, meld_cards)], key):
                 found = True
                 yield result
             for c, n in used.items():

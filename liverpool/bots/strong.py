@@ -39,9 +39,10 @@ class StrongBot(BasicBot):
 
     name = "strong"
 
-    def __init__(self, seed: int | None = 0, *, samples: int = 12) -> None:
+    def __init__(self, seed: int | None = 0, *, samples: int = 8, width: int = 4) -> None:
         super().__init__(seed)
         self.samples = samples
+        self.width = width
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -130,9 +131,7 @@ class StrongBot(BasicBot):
         if view.is_down:
             return super()._discard(view, cards)
         rules = view.rules
-        candidates = list(dict.fromkeys(c for c in cards if not rules.is_wild(c))) or list(
-            dict.fromkeys(cards)
-        )
+        candidates = self._shortlist(view, cards)
         scored: list[tuple[float, Card, int, int, float]] = []
         worlds = self._worlds(view)
         nxt = (view.seat + 1) % view.players
@@ -168,6 +167,23 @@ class StrongBot(BasicBot):
         if feed < 0.2:
             why += " and rarely helps the next player"
         return Discard(card), f"Discard the {card}: {why}."
+
+    def _shortlist(self, view: PlayerView, cards: Sequence[Card]) -> list[Card]:
+        """The few discards worth sampling: dead weight and the cards whose loss costs least."""
+        rules = view.rules
+        naturals = list(dict.fromkeys(c for c in cards if not rules.is_wild(c)))
+        if not naturals:
+            return list(dict.fromkeys(cards))
+        base = contract_distance(view.hand, rules, view.deal)
+        scored = []
+        for card in naturals:
+            rest = list(view.hand)
+            rest.remove(card)
+            scored.append(
+                (contract_distance(rest, rules, view.deal) - base, -rules.card_points(card), card)
+            )
+        scored.sort(key=lambda t: (t[0], t[1], t[2].sort_key()))
+        return [c for _, _, c in scored[: self.width]]
 
     def _feeds(
         self,
