@@ -11,7 +11,7 @@ Every decision comes from :meth:`BasicBot.explain`, which returns the action and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import (
     Action,
@@ -52,10 +52,11 @@ class BasicBot:
 
     def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
         """The chosen action and one sentence saying why."""
-        decide = _DECIDERS.get(view.phase)
-        if decide is None:
+        name = _DECIDERS.get(view.phase)
+        if name is None:
             return legal[0], "This is the only sensible move."
-        return decide(self, view, legal)
+        decide: Callable[[PlayerView, Sequence[Action]], tuple[Action, str]] = getattr(self, name)
+        return decide(view, legal)
 
     def __repr__(self) -> str:
         return "BasicBot()"
@@ -223,12 +224,13 @@ def _find(legal: Sequence[Action], kind: type[Action]) -> Action:
     return _first(legal, kind) or legal[0]
 
 
+# Each phase's decision, by method name, so a subclass (StrongBot) overrides any of them.
 _DECIDERS = {
-    "cut": BasicBot._cut,
-    "call": BasicBot._call,
-    "give": BasicBot._give,
-    "liverpool_discard": BasicBot._liverpool_discard,
-    "buy": BasicBot._buy,
-    "draw": BasicBot._draw,
-    "play": BasicBot._play,
+    "cut": "_cut",
+    "call": "_call",
+    "give": "_give",
+    "liverpool_discard": "_liverpool_discard",
+    "buy": "_buy",
+    "draw": "_draw",
+    "play": "_play",
 }

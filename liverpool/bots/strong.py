@@ -1,20 +1,16 @@
 """StrongBot: decides by sampling what it cannot see.
 
-For the decisions that shape a deal — take or draw, buy or pass, which card to discard — it
-deals out the unseen cards at random many times (consistent with its :class:`PlayerView`: its
-own hand, the table, the discard pile and each player's hand size), and scores each candidate
-move across those sampled worlds:
+For the decision that shapes a hand most — which card to discard before going down — it deals
+out the unseen cards at random many times (consistent with its :class:`PlayerView`: its own
+hand, the table, the discard pile and each player's hand size) and scores each short-listed
+candidate across those sampled worlds: the contract distance left, the live outs that remain
+(cards still unseen that would help), the points held (weighed by how close an opponent is to
+going out), and how often the card would help the next player in the sampled worlds.
 
-* **drawing**: the contract distance after taking the discard, against the distance after the
-  stock card each sampled world puts on top of the stock;
-* **buying**: the same, with the penalty card drawn from the sampled stock, weighed against
-  the points two more cards risk;
-* **discarding**: the distance left, the live outs that remain (cards still unseen that would
-  help), the points held, and how often the card would help the next player in the sampled
-  worlds (feeding them).
-
-Everything else — going down at once, laying off, swapping, calls — it plays as
-:class:`~liverpool.bots.BasicBot` does. Its generator is seeded, so it is reproducible.
+Everything else — drawing, buying, going down at once, laying off, swapping, calls — it plays
+as :class:`~liverpool.bots.BasicBot` does: measured over hundreds of matches, sampled
+draw and buy rules bought too little and lost to BasicBot's simple rule (buying is worth a lot
+in Liverpool). Its generator is seeded, so it is reproducible.
 """
 
 from __future__ import annotations
@@ -23,13 +19,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..actions import Action, Buy, Discard, DrawStock, GoOut, Pass, TakeDiscard
+from ..actions import Action, Discard
 from ..analysis import analyze_hand, contract_distance
 from ..cards import Card
 from ..melds import lay_off_ends
 from ..rules import RummyCall
 from ..view import PlayerView
-from .basic import BasicBot, _find, _first, _fits
+from .basic import BasicBot, _fits
 
 __all__ = ["StrongBot"]
 
@@ -70,68 +66,13 @@ class StrongBot(BasicBot):
             worlds.append((unseen[pos:], hands))
         return worlds
 
-    # -- drawing --------------------------------------------------------------------------------
-    def _draw(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
-        take = _first(legal, TakeDiscard)
-        top = view.discard_top
-        if take is None or top is None or view.is_down or _first(legal, GoOut):
-            return super()._draw(view, legal)
-        rules = view.rules
-        with_top = contract_distance([*view.hand, top], rules, view.deal)
-        stock_avg = self._expected_after_stock(view, 1)
-        if with_top < stock_avg - 0.25:
-            what = "lets you go down" if with_top == 0 else f"leaves you {with_top} from going down"
-            return take, (
-                f"Take the {top}: it {what}, better than the stock's {stock_avg:.1f} on average."
-            )
-        return _find(legal, DrawStock), (
-            f"Draw from the stock: on average it leaves you {stock_avg:.1f} cards from going "
-            f"down, no worse than the {top} ({with_top})."
-        )
-
-    def _expected_after_stock(
-        self, view: PlayerView, extra: int, base: Sequence[Card] = ()
-    ) -> float:
-        """The mean contract distance after adding ``base`` and ``extra`` sampled stock cards."""
-        rules = view.rules
-        total = 0
-        worlds = self._worlds(view)
-        for stock, _ in worlds:
-            drawn = stock[:extra]
-            total += contract_distance([*view.hand, *base, *drawn], rules, view.deal)
-        return total / max(1, len(worlds))
-
-    # -- buying ---------------------------------------------------------------------------------
-    def _buy(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
-        card = view.offer
-        if card is None or not any(isinstance(a, Buy) for a in legal) or view.is_down:
-            return super()._buy(view, legal)
-        rules = view.rules
-        before = contract_distance(view.hand, rules, view.deal)
-        after = self._expected_after_stock(view, rules.buy_penalty_cards, base=[card])
-        contract = view.contract
-        gain = before - after
-        # Two more cards cost points if the deal ends first; the cost grows as the deal ages.
-        late = 1.0 - min(1.0, view.stock_size / max(1, 40))
-        cost = 0.6 + 1.2 * late + (0.4 if len(view.hand) >= contract.cards_dealt + 4 else 0)
-        if contract.min_cards > contract.cards_dealt:
-            cost -= 0.5
-        coins = view.coins[view.seat]
-        if coins is not None and coins <= max(0, rules.deals - view.deal) // 2:
-            cost += 0.7
-        if gain > cost:
-            return _find(legal, Buy), (
-                f"Buy the {card}: it brings your contract {gain:.1f} cards closer on average, "
-                "worth the penalty card."
-            )
-        return _find(legal, Pass), f"Pass on the {card}: it gains too little for two more cards."
-
     # -- discarding -------------------------------------------------------------------------------
     def _discard(self, view: PlayerView, cards: Sequence[Card]) -> tuple[Action, str]:
         if view.is_down:
             return super()._discard(view, cards)
         rules = view.rules
-        candidates = self._shortlist(view, cards)
+        threat = _threat(view)
+        candidates = self._shortlist(view, cards) if threat < 0.5 else list(dict.fromkeys(cards))
         scored: list[tuple[float, Card, int, int, float]] = []
         worlds = self._worlds(view)
         nxt = (view.seat + 1) % view.players
@@ -154,9 +95,9 @@ class StrongBot(BasicBot):
             if rules.rummy_call is not RummyCall.NONE and view.is_down and _fits(view, card):
                 danger += 2.0
             value = (
-                analysis.missing * 10.0
+                analysis.missing * 10.0 * (1.0 - 0.5 * threat)
                 - min(live, 30) * 0.15
-                - rules.card_points(card) * 0.08
+                - rules.card_points(card) * (0.08 + 0.6 * threat)
                 + feed * 4.0
                 + danger * 3.0
             )
@@ -205,3 +146,12 @@ class StrongBot(BasicBot):
             ):
                 helped += 1
         return helped / max(1, len(sample))
+
+
+def _threat(view: PlayerView) -> float:
+    """How close an opponent is to going out, from 0 (nobody down) to 1 (one card left)."""
+    worst = 0.0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat != view.seat and view.down[seat]:
+            worst = max(worst, 1.0 / max(1, size))
+    return worst
