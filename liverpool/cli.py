@@ -94,6 +94,204 @@ def _format_value(value: object) -> list[str]:
     return text.splitlines() or [""]
 
 
+# --- play ----------------------------------------------------------------------------------
+
+
+def _add_play(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a whole match in the terminal against bots",
+        description=(
+            "Play a whole match of Liverpool in the terminal: you are seat 0, the bots take "
+            "the other seats. Type 'help' at the prompt for the commands; cards are written "
+            "7H, 10♥, td, JK (or by their number in your hand)."
+        ),
+    )
+    p.add_argument("--preset", default="house", help="the rule preset (default: house)")
+    p.add_argument("--players", type=int, default=4, help="players, you included (default: 4)")
+    p.add_argument(
+        "--level",
+        choices=("random", "basic", "strong"),
+        default="basic",
+        help="how the bots play (default: basic)",
+    )
+    p.add_argument("--seed", type=int, default=None, help="fix the shuffles (and the bots)")
+    p.add_argument("--name", default="You", help='your name at the table (default: "You")')
+    p.add_argument("--open-hands", action="store_true", help="show the bots' hands")
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game's JSON record to FILE at the end and when you quit",
+    )
+    p.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a saved game (its rules and players come from the record; it is saved "
+        "back to FILE unless --save says otherwise)",
+    )
+    p.add_argument("--ascii", action="store_true", help="write suits as letters (7H, not 7♥)")
+    p.set_defaults(handler=_cmd_play)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from liverpool.terminal import play
+
+    return play(
+        preset=args.preset,
+        players=args.players,
+        level=args.level,
+        seed=args.seed,
+        name=args.name,
+        open_hands=args.open_hands,
+        save=args.save,
+        load=args.load,
+        ascii=args.ascii,
+    )
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+def _add_simulate(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="play many matches between bots and print a table of results",
+        description=(
+            "Play many matches between bots and print, per bot and per seat, the mean match "
+            "score (lower is better) and the win rate with a 95% confidence interval. The same "
+            "seed gives the same results whatever the engine and the number of workers."
+        ),
+        epilog=(
+            "example: liverpool simulate --preset house --bots strong,basic,basic,basic "
+            "--matches 1000 --workers 4 --out results.csv"
+        ),
+    )
+    p.add_argument("--preset", default="house", help="the rule preset (default: house)")
+    p.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="players at the table (default: one per named bot, or 4 when fewer bots are "
+        "named than the rules allow)",
+    )
+    p.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help="comma-separated bot names by seat, from random, basic, strong; repeated to fill "
+        "the table (default: strong,basic,basic,basic)",
+    )
+    p.add_argument(
+        "--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="base seed of the matches (default: 0)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="W",
+        help="local worker processes (default: 1; --engine dask uses the cluster's workers)",
+    )
+    p.add_argument(
+        "--engine",
+        choices=("local", "dask"),
+        default="local",
+        help="local processes, or an existing dask cluster (needs dask[distributed])",
+    )
+    p.add_argument("--address", metavar="URL", help="the dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--out", metavar="FILE", help="write one CSV row per match and seat to FILE")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=_cmd_simulate)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    import time
+    from pathlib import Path
+
+    from liverpool import LiverpoolError, get_rules
+    from liverpool.match import (
+        BOT_NAMES,
+        MatchFailed,
+        TextProgress,
+        format_summary,
+        run_matches,
+        summarize,
+        write_csv,
+    )
+
+    def fail(message: str, code: int = 2) -> int:
+        sys.stderr.write(f"{PROG} simulate: {message}\n")
+        return code
+
+    try:
+        rules = get_rules(args.preset)
+    except LiverpoolError as exc:
+        return fail(str(exc))
+    given: str | None = args.bots
+    names = [n.strip().lower() for n in (given or "strong,basic,basic,basic").split(",")]
+    if not all(names):
+        return fail(f"--bots takes bot names separated by commas, e.g. strong,basic; not {given!r}")
+    unknown = [n for n in names if n not in BOT_NAMES]
+    if unknown:
+        return fail(f"there is no bot called {unknown[0]!r}; choose from: {', '.join(BOT_NAMES)}")
+    players: int = args.players if args.players is not None else (len(names) if given else 4)
+    if args.players is None and len(names) < rules.min_players:  # e.g. --bots basic: fill 4
+        players = min(max(4, rules.min_players), rules.max_players)
+    try:
+        rules.check_players(players)
+    except LiverpoolError as exc:
+        return fail(str(exc))
+    if given and len(names) > players:
+        return fail(f"{len(names)} bots were named for {players} players; name one per seat")
+    seats = [names[i % len(names)] for i in range(players)]
+    if args.matches < 1:
+        return fail(f"--matches must be 1 or more, not {args.matches}")
+    if args.workers < 1:
+        return fail(f"--workers must be 1 or more, not {args.workers}")
+    if args.address and args.engine != "dask":
+        return fail("--address is only used with --engine dask")
+    out: Path | None = Path(args.out) if args.out else None
+    if out is not None and not out.parent.is_dir():
+        return fail(f"cannot write {out}: the folder {out.parent} does not exist")
+
+    progress = None if args.quiet else TextProgress(sys.stderr)
+    start = time.monotonic()
+    try:
+        outcomes = run_matches(
+            rules,
+            seats,
+            args.matches,
+            args.seed,
+            workers=args.workers,
+            engine=args.engine,
+            address=args.address,
+            progress=progress,
+        )
+    except MatchFailed as exc:
+        return fail(str(exc), 1)
+    except LiverpoolError as exc:
+        return fail(str(exc))
+    finally:
+        if progress is not None:
+            progress.close()
+    elapsed = time.monotonic() - start
+
+    where = f"dask at {args.address}" if args.engine == "dask" else f"{args.workers} worker(s)"
+    sys.stdout.write(
+        f"{rules.name} rules, {players} players ({','.join(seats)}), {len(outcomes)} matches "
+        f"from seed {args.seed}; {elapsed:.1f} s on {where}\n\n"
+    )
+    sys.stdout.write(format_summary(summarize(outcomes)) + "\n")
+    if out is not None:
+        try:
+            with out.open("w", encoding="utf-8", newline="") as stream:
+                rows = write_csv(outcomes, stream)
+        except OSError as exc:
+            return fail(f"could not write {out}: {exc.strerror or exc}", 1)
+        if not args.quiet:
+            sys.stderr.write(f"wrote {rows} rows to {out}\n")
+    return 0
+
+
 # --- version -------------------------------------------------------------------------------
 
 
@@ -111,6 +309,8 @@ def _cmd_version(args: argparse.Namespace) -> int:
 
 _COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_rules,
+    _add_play,
+    _add_simulate,
     _add_version,
 )
 

@@ -12,7 +12,7 @@ import pytest
 
 from liverpool.cli import main
 
-SUBCOMMANDS = ("rules", "version")
+SUBCOMMANDS = ("rules", "version", "play", "simulate")
 
 
 def _script() -> str:
