@@ -1,0 +1,890 @@
+"""``liverpool play``: a whole match in the terminal, one human against bots.
+
+:class:`TerminalGame` runs a :class:`~liverpool.Game` between one human seat and bots. It
+reads commands from an input stream and writes everything to an output stream, so a test can
+drive it with :class:`io.StringIO`. Bots move on their own and their moves are printed as the
+human may read them (:meth:`Event.text_for <liverpool.Event.text_for>`: the human sees only
+their own secret cards). When the human must decide, the table is drawn in text and a prompt
+lists the commands that are valid now.
+
+Commands (any case; cards in the notation of ``API.md`` — ``7H``, ``10♥``, ``td``, ``JK`` — or
+by their number in the hand as drawn)::
+
+    draw | d              take | t             buy | b              pass | p
+    down 7H 7C 7S | 8H 9H 10H JH               lay 7H 2 [low|high]  swap 7H 2 3
+    discard 7H | x 7H     call                 liverpool            give 7H
+    cut 41                out                  hint   help   table   quit
+
+Melds on the table are numbered from 1 (``lay`` and ``swap`` use these numbers), places in a
+meld from 1. :func:`parse_command` reads a command line, :func:`action_to_command` writes an
+action as the command that makes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import os
+import re
+import sys
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Literal, TextIO
+
+from .actions import (
+    Action,
+    Buy,
+    CallLiverpool,
+    CallRummy,
+    Cut,
+    Discard,
+    DrawStock,
+    GiveCard,
+    GoDown,
+    GoOut,
+    LayOff,
+    Pass,
+    SwapWild,
+    TakeDiscard,
+)
+from .bots import BasicBot, RandomBot, StrongBot
+from .bots.base import Bot
+from .cards import Card
+from .errors import CardParseError, IllegalAction, LiverpoolError
+from .events import Event
+from .game import DEFAULT_NAMES, Game, Phase
+
+__all__ = [
+    "LEVELS",
+    "CommandError",
+    "Meta",
+    "TerminalGame",
+    "action_to_command",
+    "make_bots",
+    "parse_command",
+    "play",
+]
+
+LEVELS = ("random", "basic", "strong")
+"""The bot levels ``--level`` accepts."""
+
+
+class CommandError(LiverpoolError):
+    """A command line could not be read; the message says what was expected."""
+
+
+class Meta(enum.Enum):
+    """Commands that ask the terminal for something rather than make a move."""
+
+    HINT = "hint"
+    HELP = "help"
+    TABLE = "table"
+    QUIT = "quit"
+
+
+Command = Action | Meta
+
+# -- reading commands -----------------------------------------------------------------------
+
+_WORDS: dict[str, str] = {
+    "draw": "draw",
+    "d": "draw",
+    "stock": "draw",
+    "take": "take",
+    "t": "take",
+    "buy": "buy",
+    "b": "buy",
+    "pass": "pass",
+    "p": "pass",
+    "no": "pass",
+    "down": "down",
+    "lay": "lay",
+    "l": "lay",
+    "layoff": "lay",
+    "swap": "swap",
+    "discard": "discard",
+    "x": "discard",
+    "call": "call",
+    "rummy": "call",
+    "liverpool": "liverpool",
+    "give": "give",
+    "cut": "cut",
+    "out": "out",
+    "hint": "hint",
+    "h": "hint",
+    "?": "hint",
+    "help": "help",
+    "table": "table",
+    "look": "table",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+}
+
+_USAGE: dict[str, str] = {
+    "draw": "draw",
+    "take": "take",
+    "buy": "buy",
+    "pass": "pass",
+    "down": "down 7H 7C 7S | 8H 9H 10H JH",
+    "lay": "lay 7H 2 (or lay 7H 2 low / high)",
+    "swap": "swap 7H 2 3",
+    "discard": "discard 7H",
+    "call": "call",
+    "liverpool": "liverpool",
+    "give": "give 7H",
+    "cut": "cut 41",
+    "out": "out",
+}
+
+_SPLIT = re.compile(r"[\s,;]+")
+_MELD_SPLIT = re.compile(r"[|/]")
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in _SPLIT.split(text.strip()) if t]
+
+
+def _card(token: str, hand: Sequence[Card]) -> Card:
+    """A card from its text, or from its number in ``hand`` (as drawn, counting from 1)."""
+    if token.isdigit():
+        number = int(token)
+        if not hand:
+            raise CommandError(f"{token!r} is a number; name the card instead, e.g. 7H.")
+        if not 1 <= number <= len(hand):
+            raise CommandError(
+                f"There is no card number {number} in your hand: they are numbered 1 to "
+                f"{len(hand)}."
+            )
+        return hand[number - 1]
+    return Card.parse(token)
+
+
+def _number(token: str, what: str, usage: str) -> int:
+    if not token.isdigit() or int(token) < 1:
+        raise CommandError(f"{token!r} is not a {what} (a number from 1); write {usage}.")
+    return int(token)
+
+
+def _melds(text: str, hand: Sequence[Card], usage: str) -> list[list[Card]]:
+    groups = [_tokens(g) for g in _MELD_SPLIT.split(text)]
+    if not any(groups):
+        raise CommandError(f"Name the cards of each meld, melds separated by '|'; write {usage}.")
+    if not all(groups):
+        raise CommandError(f"One of the melds has no cards; write {usage}.")
+    return [[_card(t, hand) for t in g] for g in groups]
+
+
+def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
+    """The action (or :class:`Meta` command) a command line asks for.
+
+    ``hand`` is the hand as drawn for the player, so cards may be given by their number in it.
+    Raises :class:`CommandError` for an unknown command or missing arguments and
+    :class:`~liverpool.CardParseError` for card text that is not a card. Meld and place
+    numbers are read from 1 and returned as indexes from 0, as the engine counts.
+    """
+    words = text.strip().split(None, 1)
+    if not words:
+        raise CommandError("Type a command; 'help' lists them.")
+    head = words[0].lower()
+    rest = words[1] if len(words) > 1 else ""
+    if head == "go" and rest:  # "go down ...", "go out"
+        words = rest.split(None, 1)
+        head = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+    verb = _WORDS.get(head)
+    if verb is None:
+        raise CommandError(f"{words[0]!r} is not a command; 'help' lists them.")
+    if verb == "lay" and rest.lower().startswith("off"):  # "lay off 7H 2"
+        rest = rest[3:]
+    usage = _USAGE.get(verb, verb)
+    args = _tokens(rest)
+    simple: dict[str, Command] = {
+        "draw": DrawStock(),
+        "take": TakeDiscard(),
+        "buy": Buy(),
+        "pass": Pass(),
+        "call": CallRummy(),
+        "liverpool": CallLiverpool(),
+        "hint": Meta.HINT,
+        "help": Meta.HELP,
+        "table": Meta.TABLE,
+        "quit": Meta.QUIT,
+    }
+    if verb in simple:
+        if args:
+            raise CommandError(f"'{verb}' takes nothing after it; write {usage}.")
+        return simple[verb]
+    if verb == "down":
+        return GoDown(_melds(rest, hand, usage))
+    if verb == "out":
+        return GoOut(_melds(rest, hand, "out, or out 7H 7C 7S | 8H 9H 10H JH") if args else None)
+    if verb in ("discard", "give"):
+        if len(args) != 1:
+            raise CommandError(f"Name one card; write {usage}.")
+        card = _card(args[0], hand)
+        return Discard(card) if verb == "discard" else GiveCard(card)
+    if verb == "cut":
+        if len(args) != 1:
+            raise CommandError(f"Say how many cards to cut; write {usage}.")
+        return Cut(_number(args[0], "number of cards", usage))
+    if verb == "lay":
+        if len(args) not in (2, 3):
+            raise CommandError(f"Name a card and a meld number; write {usage}.")
+        end: Literal["low", "high"] | None = None
+        if len(args) == 3:
+            word = args[2].lower()
+            if word not in ("low", "high"):
+                raise CommandError(f"The end of a run is 'low' or 'high', not {args[2]!r}.")
+            end = "low" if word == "low" else "high"
+        card = _card(args[0], hand)
+        return LayOff(card, _number(args[1], "meld number", usage) - 1, end)
+    # swap
+    if len(args) != 3:
+        raise CommandError(f"Name a card, a meld number and a place in it; write {usage}.")
+    card = _card(args[0], hand)
+    meld = _number(args[1], "meld number", usage) - 1
+    return SwapWild(card, meld, _number(args[2], "place", usage) - 1)
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def action_to_command(action: Action) -> str:
+    """The command line that makes ``action`` (cards in ASCII notation, melds from 1).
+
+    ``parse_command(action_to_command(a)) == a`` for every action.
+    """
+    if isinstance(action, DrawStock):
+        return "draw"
+    if isinstance(action, TakeDiscard):
+        return "take"
+    if isinstance(action, Buy):
+        return "buy"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, CallRummy):
+        return "call"
+    if isinstance(action, CallLiverpool):
+        return "liverpool"
+    if isinstance(action, GoDown):
+        return "down " + " | ".join(_codes(m) for m in action.melds)
+    if isinstance(action, GoOut):
+        if action.melds is None:
+            return "out"
+        return "out " + " | ".join(_codes(m) for m in action.melds)
+    if isinstance(action, LayOff):
+        end = f" {action.end}" if action.end else ""
+        return f"lay {action.card.code} {action.meld + 1}{end}"
+    if isinstance(action, SwapWild):
+        return f"swap {action.card.code} {action.meld + 1} {action.position + 1}"
+    if isinstance(action, Discard):
+        return f"discard {action.card.code}"
+    if isinstance(action, GiveCard):
+        return f"give {action.card.code}"
+    return f"cut {action.aim}"
+
+
+# -- drawing text ---------------------------------------------------------------------------
+
+_ASCII = str.maketrans(
+    {
+        "♠": "S",
+        "♥": "H",
+        "♦": "D",
+        "♣": "C",
+        "∞": "-",
+        "·": "-",
+        "━": "-",
+        "═": "=",
+        "▶": ">",
+        "—": "-",
+        "–": "-",
+        "…": "...",
+    }
+)
+_RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
+_RULE_WIDTH = 72
+
+
+def _fix_you(text: str) -> str:
+    """Engine lines name players in the third person; for a human called "You" make them
+    read well ("You deals" -> "You deal", "You's set" -> "your set")."""
+    text = re.sub(r"\bYou's\b", "your", text)
+    text = re.sub(r"(?<=[a-z] )You\b", "you", text)  # "Ada gave You a card"
+    if re.match(r"\s*You ", text):
+        text = text.replace(" their own ", " your own ")
+    return re.sub(
+        r"\bYou (deals|does|calls|has|is|takes|plays|goes|gets|wins|cuts)\b",
+        lambda m: "You " + _YOU_VERBS[m.group(1)],
+        text,
+    )
+
+
+_YOU_VERBS = {
+    "deals": "deal",
+    "does": "do",
+    "calls": "call",
+    "has": "have",
+    "is": "are",
+    "takes": "take",
+    "plays": "play",
+    "goes": "go",
+    "gets": "get",
+    "wins": "win",
+    "cuts": "cut",
+}
+
+
+def make_bots(level: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
+    """One bot of ``level`` (``random``, ``basic`` or ``strong``) for each seat, seeded from
+    ``seed`` so a match replays the same way."""
+    factories: dict[str, Callable[[int], Bot]] = {
+        "random": RandomBot,
+        "basic": BasicBot,
+        "strong": StrongBot,
+    }
+    factory = factories[level]
+    return {seat: factory(seed * 31 + seat) for seat in seats}
+
+
+class TerminalGame:
+    """One human against bots, over text streams.
+
+    ``bots`` gives a bot for every seat but ``human_seat`` (a mapping seat -> bot, or a
+    sequence with ``None`` at the human's seat). ``save_path``, when given, receives the
+    game's JSON record at the end of the match and when the human quits. ``open_hands`` shows
+    the bots' hands; ``ascii`` writes card suits as letters; ``color`` paints red suits.
+    :meth:`run` plays until the match ends or the human quits and returns the exit code.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        human_seat: int = 0,
+        bots: Mapping[int, Bot] | Sequence[Bot | None] = (),
+        *,
+        input: TextIO | None = None,
+        output: TextIO | None = None,
+        save_path: str | Path | None = None,
+        open_hands: bool = False,
+        ascii: bool = False,
+        color: bool = False,
+        coach: BasicBot | None = None,
+        pause_between_deals: bool | None = None,
+    ) -> None:
+        self.game = game
+        self.human = human_seat
+        seats = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+        self.bots: dict[int, Bot] = {s: b for s, b in seats if b is not None}
+        missing = [s for s in range(game.players) if s != human_seat and s not in self.bots]
+        if not 0 <= human_seat < game.players:
+            raise ValueError(f"human_seat must be a seat from 0 to {game.players - 1}")
+        if missing:
+            raise ValueError(f"no bot was given for seat(s) {missing}")
+        self.input: TextIO = input if input is not None else sys.stdin
+        self.output: TextIO = output if output is not None else sys.stdout
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.open_hands = open_hands
+        self.ascii = ascii
+        self.color = color and not ascii
+        self.coach: BasicBot = coach if coach is not None else StrongBot(game.seed)
+        self._tty = _isatty(self.input)
+        self.echo = not self._tty
+        self.pause = self._tty if pause_between_deals is None else pause_between_deals
+        self._hand: list[Card] = []
+        self._full_table = False
+
+    # -- output helpers ---------------------------------------------------------------------
+    def _text(self, text: str) -> str:
+        if self.game.names[self.human] == "You":
+            text = _fix_you(text)
+        if self.ascii:
+            return text.replace("🃏", "JK").translate(_ASCII)
+        if self.color:
+            text = _RED.sub(lambda m: f"\x1b[31m{m.group(0)}\x1b[0m", text)
+        return text
+
+    def say(self, text: str = "") -> None:
+        """Write one line (suits as the display allows)."""
+        self.output.write(self._text(text) + "\n")
+
+    def _bold(self, text: str) -> str:
+        return f"\x1b[1m{text}\x1b[0m" if self.color else text
+
+    def _c(self, card: Card) -> str:
+        return card.code if self.ascii else str(card)
+
+    def _cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self._c(c) for c in cards)
+
+    # -- the match --------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the match ends or the human quits; return the exit code (0)."""
+        game = self.game
+        try:
+            if not game.actions:
+                self._show_events(game.log)
+            else:
+                self.say(f"Resuming the match: deal {game.deal} of {game.rules.deals}.")
+                if game.deal_scores:
+                    self._score_pad()
+                self._full_table = True
+            while not game.is_over:
+                seat = game.to_act
+                assert seat is not None
+                if seat == self.human:
+                    if not self._human_move():
+                        self._quit()
+                        return 0
+                else:
+                    bot = self.bots[seat]
+                    action = bot.act(game.view(seat), game.legal_actions())
+                    if not self._show_events(game.apply(action)):
+                        self._quit()
+                        return 0
+            self._final()
+            self._save()
+            return 0
+        except KeyboardInterrupt:
+            self.say()
+            self._quit()
+            return 130
+
+    def _pause(self) -> bool:
+        """Between deals at a real terminal: wait for Enter so the score pad can be read."""
+        if not self.pause:
+            return True
+        line = self._read("Press Enter for the next deal (or type quit): ")
+        return line is not None and line.strip().lower() not in ("q", "quit", "exit")
+
+    def _quit(self) -> None:
+        saved = self._save()
+        if saved:
+            self.say(f"Saved the game to {self.save_path}; resume it with --load.")
+        self.say("Goodbye.")
+
+    def _save(self) -> bool:
+        if self.save_path is None:
+            return False
+        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
+        tmp.write_text(self.game.to_json(indent=1), encoding="utf-8")
+        os.replace(tmp, self.save_path)
+        return True
+
+    # -- events -----------------------------------------------------------------------------
+    def _show_events(self, events: Sequence[Event]) -> bool:
+        """Print what happened; after a deal's score pad, maybe pause. ``False``: the human
+        asked to quit at the pause."""
+        for event in events:
+            if event.kind in ("new_deal", "dealt"):
+                self.say()
+                title = (
+                    f" Deal {self.game.deal} of {self.game.rules.deals}: "
+                    f"{self.game.contract.short()} "
+                )
+                self.say(self._bold(f"{'━' * 3}{title}{'━' * (_RULE_WIDTH - 3 - len(title))}"))
+            self.say("  " + event.text_for(self.human))
+            if event.kind == "deal_over":
+                self.say()
+                self._score_pad()
+                if not self.game.is_over and not self._pause():
+                    return False
+        return True
+
+    def _score_pad(self) -> None:
+        game = self.game
+        names = [n[:10] for n in game.names]
+        width = max(6, *(len(n) + 1 for n in names))
+        label = 2 + max(
+            len(f"{d}  {game.rules.contract(d).short()}") for d in range(1, game.rules.deals + 1)
+        )
+        self.say(self._bold("Score pad"))
+        self.say("  " + "Deal".ljust(label) + "".join(n.rjust(width) for n in names))
+        for number, points in enumerate(game.deal_scores, start=1):
+            contract = game.rules.contract(number).short()
+            row = f"{number}  {contract}".ljust(label)
+            self.say("  " + row + "".join(f"+{p}".rjust(width) for p in points))
+        self.say("  " + "Total".ljust(label) + "".join(str(t).rjust(width) for t in game.scores))
+
+    def _final(self) -> None:
+        game = self.game
+        self.say()
+        best = min(game.scores)
+        winners = [game.names[i] for i in game.winners]
+        order = sorted(range(game.players), key=lambda i: (game.scores[i], i))
+        self.say(self._bold("Final standings"))
+        for place, seat in enumerate(order, start=1):
+            self.say(f"  {place}. {game.names[seat]:<10} {game.scores[seat]:>5}")
+        if len(winners) == 1:
+            line = f"Winner: {winners[0]} with {best} points."
+            if game.winners == [self.human]:
+                line += " Well played!"
+        else:
+            line = f"Winners (a tie): {' and '.join(winners)} with {best} points."
+        self.say(self._bold(line))
+
+    # -- the human --------------------------------------------------------------------------
+    def _read(self, prompt: str) -> str | None:
+        """One line from the input, or ``None`` at the end of input."""
+        if self._tty and self.input is sys.stdin and self.output is sys.stdout:
+            try:
+                return input(self._text(prompt))
+            except EOFError:
+                self.say()
+                return None
+        self.output.write(self._text(prompt))
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self.say()
+            return None
+        if self.echo:
+            self.output.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\r\n")
+
+    def _human_move(self) -> bool:
+        """Ask the human until one move is made; ``False`` when they quit (or input ends)."""
+        game = self.game
+        brief = (Phase.BUY, Phase.RUMMY_CALL, Phase.GIVE_CARD, Phase.CUT)
+        if game.phase in brief and not self._full_table:
+            self._draw_brief()
+        else:
+            self._draw_table()
+        self._full_table = False
+        while True:
+            legal = game.legal_actions()
+            self.say(self._commands_line(legal))
+            line = self._read("> ")
+            if line is None:
+                return False
+            if not line.strip():
+                continue
+            try:
+                command = parse_command(line, self._hand)
+            except (CommandError, CardParseError) as exc:
+                self.say(_sentence(str(exc)))
+                continue
+            if command is Meta.QUIT:
+                return False
+            if command is Meta.HELP:
+                self._help()
+                continue
+            if command is Meta.TABLE:
+                self._draw_table()
+                continue
+            if command is Meta.HINT:
+                self._hint(legal)
+                continue
+            assert not isinstance(command, Meta)
+            try:
+                self._check_numbers(command)
+                events = game.apply(command, player=self.human)
+            except IllegalAction as exc:
+                self.say(_sentence(str(exc)))
+                continue
+            return self._show_events(events)
+
+    def _check_numbers(self, action: Action) -> None:
+        """Refuse meld and place numbers that do not exist, counting from 1 as shown."""
+        if not isinstance(action, LayOff | SwapWild) or self.game.phase is not Phase.PLAY:
+            return
+        table = self.game.table
+        if not table:
+            raise IllegalAction("There are no melds on the table yet.")
+        if not 0 <= action.meld < len(table):
+            raise IllegalAction(
+                f"There is no meld {action.meld + 1} on the table: the melds are numbered 1 "
+                f"to {len(table)}."
+            )
+        if isinstance(action, SwapWild):
+            size = len(table[action.meld].cards)
+            if not 0 <= action.position < size:
+                raise IllegalAction(
+                    f"Meld {action.meld + 1} has {size} places: say a place from 1 to {size}."
+                )
+
+    def _hint(self, legal: Sequence[Action]) -> None:
+        action, reason = self.coach.explain(self.game.view(self.human), legal)
+        self.say(f"Hint: {action_to_command(action)} — {reason}")
+
+    def _help(self) -> None:
+        for line in _HELP.strip("\n").splitlines():
+            self.say(line)
+
+    def _commands_line(self, legal: Sequence[Action]) -> str:
+        kinds: list[str] = []
+        for action in legal:
+            usage = _PROMPT_USAGE[type(action)]
+            if isinstance(action, Cut):
+                usage = f"cut N (1-{max(a.aim for a in legal if isinstance(a, Cut))})"
+            if usage not in kinds:
+                kinds.append(usage)
+        return "Commands: " + " · ".join(kinds) + " · hint · help · quit"
+
+    # -- drawing the table ------------------------------------------------------------------
+    def _draw_table(self) -> None:
+        game = self.game
+        view = game.view(self.human)
+        rules = game.rules
+        self.say()
+        contract = view.contract
+        head = (
+            f" Deal {view.deal} of {rules.deals} · {contract.short()} · "
+            f"{game.names[view.dealer]} dealt "
+        )
+        self.say(self._bold(f"{'═' * 3}{head}{'═' * max(3, _RULE_WIDTH - 3 - len(head))}"))
+        extra = contract.describe()
+        note = extra[extra.find("(") :] if "(" in extra else ""
+        if note and "cards dealt)" not in note:
+            self.say(f"  Contract: {contract.short()} {note}")
+        name_width = max(8, *(len(n) + 2 for n in game.names))
+        self.say("  " + "Player".ljust(name_width) + "Cards  Down  Buys left  Score")
+        for seat, name in enumerate(game.names):
+            marker = "▶" if seat == game.to_act else " "
+            buys = view.buys_left[seat]
+            row = (
+                f"{marker} {name.ljust(name_width)}{view.hand_sizes[seat]:>5}  "
+                f"{'yes' if view.down[seat] else 'no':<4}  {'∞' if buys is None else buys:>9}  "
+                f"{view.scores[seat]:>5}"
+            )
+            if view.coins[seat] is not None:
+                row += f"  coins {view.coins[seat]}"
+            self.say(row.rstrip())
+            if self.open_hands and seat != self.human:
+                cards = sorted(game.hand(seat), key=Card.sort_key)
+                self.say(f"    {' ' * name_width}{self._cards(cards)}")
+        self.say()
+        if view.table:
+            self.say("  Table")
+            owners = [game.names[m.owner] if m.owner is not None else "" for m in view.table]
+            owner_width = max(len(o) for o in owners)
+            descs = [m.describe(rules) for m in view.table]
+            desc_width = max(_width(d) for d in descs)
+            for number, (meld, owner, desc) in enumerate(
+                zip(view.table, owners, descs, strict=True), start=1
+            ):
+                self.say(
+                    f"  {number:>3}  {owner.ljust(owner_width)}  {_ljust(desc, desc_width)}  "
+                    f"{self._cards(meld.cards)}"
+                )
+        else:
+            self.say("  Table: no melds yet")
+        top = view.discard_top
+        pile = "empty" if top is None else f"{self._c(top)}"
+        if top is not None and view.discarder is not None and game.phase is Phase.DRAW:
+            pile += f", from {game.names[view.discarder]}"
+        if len(view.discard_pile) > 1:
+            pile += f" ({len(view.discard_pile)} cards)"
+        self.say(f"  Stock: {view.stock_size} cards    Discard pile: {pile}")
+        self.say()
+        self._draw_hand(view.hand)
+        taken = view.taken_discard
+        if taken is not None and game.phase is Phase.PLAY and taken in view.hand:
+            self.say(f"  You took the {self._c(taken)}: you may not discard it.")
+        if view.pending_wild is not None:
+            self.say(
+                f"  Lay the freed {self._c(view.pending_wild)} on the table before you discard."
+            )
+        self.say(self._deciding())
+
+    def _draw_brief(self) -> None:
+        """An out-of-turn decision (buy, call, give, cut): the hand and the question."""
+        view = self.game.view(self.human)
+        self.say()
+        if self.game.phase is not Phase.CUT:
+            self._draw_hand(view.hand)
+        self.say(self._deciding())
+
+    def _draw_hand(self, hand: Sequence[Card]) -> None:
+        cards = sorted(hand, key=Card.sort_key)
+        self._hand = cards
+        label = f"  Your hand ({len(cards)}):"
+        per_row = 16
+        if not cards:
+            self.say(label + " empty")
+            return
+        for start in range(0, len(cards), per_row):
+            chunk = cards[start : start + per_row]
+            numbers = "".join(f"{start + i + 1:>4}" for i in range(len(chunk)))
+            faces = "".join(self._pad(self._c(c), 4) for c in chunk)
+            lead = label if start == 0 else " " * len(label)
+            self.say(lead + numbers)
+            self.say(" " * len(label) + faces)
+
+    @staticmethod
+    def _pad(text: str, width: int) -> str:
+        return " " * max(0, width - _width(text)) + text
+
+    def _deciding(self) -> str:
+        game = self.game
+        view = game.view(self.human)
+        text = game.deciding()
+        if game.phase is Phase.BUY and view.price:
+            cards = "card" if view.price == 1 else "cards"
+            text += f" A buy costs {view.price} penalty {cards} from the stock"
+            left = view.buys_left[self.human]
+            text += "." if left is None else f"; you have {left} buys left."
+        if game.phase is Phase.RUMMY_CALL and view.discarder is not None and view.discard_top:
+            text += (
+                f" {game.names[view.discarder]}'s {view.discard_top} could have been played on"
+                " the table."
+            )
+        if game.phase is Phase.CUT:
+            needed = game.players * game.contract.cards_dealt + 1
+            bonus = game.rules.exact_cut_bonus
+            text += (
+                f" Lifting exactly {needed} cards (the deal and the upcard) takes {bonus} points"
+                " off your score; a cut lands within a few cards of your aim."
+            )
+        return textwrap.fill(">> " + text, width=100, subsequent_indent="   ")
+
+
+_PROMPT_USAGE: dict[type, str] = {
+    DrawStock: "draw",
+    TakeDiscard: "take",
+    Buy: "buy",
+    Pass: "pass",
+    GoDown: "down CARDS | CARDS",
+    GoOut: "out",
+    LayOff: "lay CARD MELD [low|high]",
+    SwapWild: "swap CARD MELD PLACE",
+    Discard: "discard CARD",
+    CallRummy: "call",
+    CallLiverpool: "liverpool",
+    GiveCard: "give CARD",
+    Cut: "cut N",
+}
+
+_HELP = """
+Commands (any case):
+  draw, d             draw from the stock (declining the discard)
+  take, t             take the top of the discard pile
+  buy, b / pass, p    buy the offered discard (with a penalty card), or pass
+  down CARDS | CARDS  go down: the melds of the contract, separated by | or /
+                      e.g. down 7H 7C 7S | 8H 9H 10H JH   (runs lowest card first)
+  lay CARD MELD       lay a card off on a meld of the table (numbered as shown);
+                      add low or high when it fits at either end of a run
+  swap CARD MELD PLACE
+                      put a natural card in place of the wild at PLACE of MELD
+  discard CARD, x     discard a card, ending your turn (your last card goes out)
+  out                 go out with the whole hand, where the deal allows it
+  call / liverpool    call rummy / call Liverpool on the last discard
+  give CARD           give a card to the player caught by a rummy call
+  cut N               cut the cards, aiming to lift N cards
+  hint                ask the coach for a move and why
+  table               draw the table again
+  quit                stop (the game is saved if you gave --save)
+Cards: 7H 7♥ 10h TD qs; a joker is JK or *. You may also give a card by its number
+in your hand as drawn, e.g. x 3 discards card number 3.
+"""
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (the joker is two columns wide)."""
+    return len(text) + text.count("🃏")
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _can_encode(stream: TextIO, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+# -- the command-line entry -----------------------------------------------------------------
+
+
+def play(
+    *,
+    preset: str = "house",
+    players: int = 4,
+    level: str = "basic",
+    seed: int | None = None,
+    name: str = "You",
+    open_hands: bool = False,
+    save: str | None = None,
+    load: str | None = None,
+    ascii: bool = False,
+    input: TextIO | None = None,
+    output: TextIO | None = None,
+    errors: TextIO | None = None,
+) -> int:
+    """``liverpool play``: set up (or resume) a match and play it; return the exit code."""
+    out = output if output is not None else sys.stdout
+    err = errors if errors is not None else sys.stderr
+    inp = input if input is not None else sys.stdin
+    human = 0
+    try:
+        if load is not None:
+            try:
+                text = Path(load).read_text(encoding="utf-8")
+            except OSError as exc:
+                err.write(f"liverpool play: cannot read {load}: {exc.strerror or exc}\n")
+                return 2
+            game = Game.from_json(text)
+        else:
+            if players < 1:
+                err.write(f"liverpool play: --players must be at least 1, not {players}\n")
+                return 2
+            others = [n for n in DEFAULT_NAMES if n != name]
+            if players > len(others) + 1:
+                others = [f"Bot {i}" for i in range(1, players)]
+            game = Game(preset, [name, *others[: players - 1]], seed)
+    except LiverpoolError as exc:
+        err.write(f"liverpool play: {exc}\n")
+        return 2
+    if level not in LEVELS:
+        err.write(f"liverpool play: no bot level {level!r}; the levels are {', '.join(LEVELS)}\n")
+        return 2
+    bots = make_bots(level, [s for s in range(game.players) if s != human], game.seed)
+    if _isatty(inp):
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+    use_ascii = ascii or not _can_encode(out, "♠♥♦♣🃏═━▶·∞—")
+    color = (
+        not use_ascii
+        and _isatty(out)
+        and "NO_COLOR" not in os.environ
+        and os.environ.get("TERM") != "dumb"
+    )
+    terminal = TerminalGame(
+        game,
+        human,
+        bots,
+        input=inp,
+        output=out,
+        save_path=save if save is not None else load,
+        open_hands=open_hands,
+        ascii=use_ascii,
+        color=color,
+    )
+    if load is None:
+        terminal.say(
+            f"Liverpool Rummy — {game.rules.name} rules, {game.players} players, "
+            f"{level} bots, seed {game.seed}. Type 'help' for the commands."
+        )
+    return terminal.run()

@@ -1,0 +1,512 @@
+"""``liverpool play``: the terminal game (liverpool/terminal.py), driven through text streams.
+
+The main scenario is a stacked house deal 1 (two sets) in which "You" (seat 0) goes down on
+the first turn and goes out on the second, against scripted bots that always draw from the
+stock, never buy and discard their first card — so every stock card is known::
+
+    You   7H 7C 7S 9D 9C 9S 7D 9H 2S 3S       upcard 9S
+    Ada   2H 3H 4H 5H 6H 8H 10H JH QH KH      stock (top first): AH AD AC 7C ...
+    Ben   2D 3D 4D 5D 6D 8D 10D JD QD KD
+    Cleo  2C 3C 4C 5C 6C 8C 10C JC QC KC
+
+Turn 1: take the 9S, go down 7H 7C 7S | 9D 9C 9S, lay off 7D, 9H and 9S, discard the 3S.
+Ada, Ben and Cleo draw AH, AD, AC (You pass on two offers to buy). Turn 2: draw the 7C, lay
+it off, discard the 2S: out.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import liverpool as lp
+from liverpool import Phase
+from liverpool.cli import main
+from liverpool.terminal import (
+    CommandError,
+    Meta,
+    TerminalGame,
+    action_to_command,
+    make_bots,
+    parse_command,
+)
+
+HANDS = [
+    "7H 7C 7S 9D 9C 9S 7D 9H 2S 3S",
+    "2H 3H 4H 5H 6H 8H 10H JH QH KH",
+    "2D 3D 4D 5D 6D 8D 10D JD QD KD",
+    "2C 3C 4C 5C 6C 8C 10C JC QC KC",
+]
+STOCK = "AH AD AC 7C"
+NAMES = ["You", "Ada", "Ben", "Cleo"]
+
+# The human's whole deal, with the wrong inputs mixed in (each marked).
+DEAL_SCRIPT = [
+    "discard 9S",  # wrong: must draw first
+    "x 7Z",  # wrong: not a card
+    "hint",
+    "TAKE",
+    "discard 9s",  # wrong: the card just taken
+    "down 7H 7C | 9D 9C 9S",  # wrong: a set of two
+    "frobnicate",  # wrong: no such command
+    "down 7H 7C 7S | 9D 9C 9S",
+    "lay 7D 1",
+    "lay 9♥ 2",
+    "lay 1 9",  # wrong: no meld 9
+    "lay 9S 2",
+    "discard 3S",
+    "pass",  # Ben's discard is offered to buy
+    "p",  # Cleo's
+    "d",
+    "lay 7C 1",
+    "x 2S",
+]
+WRONG = {0, 1, 4, 5, 6, 10}
+
+
+class ScriptBot:
+    """Always draws from the stock, never buys or calls, discards its first card."""
+
+    def act(self, view: lp.PlayerView, legal: Sequence[lp.Action]) -> lp.Action:
+        for kind in (lp.DrawStock, lp.Pass, lp.Discard):
+            for action in legal:
+                if isinstance(action, kind):
+                    return action
+        return legal[0]
+
+
+class Lines(io.TextIOBase):
+    """An input stream of lines that notes the game's state_key before each read."""
+
+    def __init__(self, lines: Sequence[str] | Callable[[], str | None]) -> None:
+        self.source: Iterator[str] | Callable[[], str | None] = (
+            iter(lines) if not callable(lines) else lines
+        )
+        self.game: lp.Game | None = None
+        self.keys: list[Any] = []
+        self.reads = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1, /) -> str:
+        if self.game is not None:
+            self.keys.append(self.game.state_key())
+        self.reads += 1
+        line = self.source() if callable(self.source) else next(self.source, None)
+        return "" if line is None else line + "\n"
+
+
+def stacked() -> lp.Game:
+    return lp.Game.from_deal("house", HANDS, STOCK, "9S", dealer=3, seed=5, names=NAMES)
+
+
+def run_stacked(lines: Sequence[str], **kwargs: Any) -> tuple[TerminalGame, Lines, str, int]:
+    game = stacked()
+    inp = Lines(lines)
+    inp.game = game
+    out = io.StringIO()
+    bots = {seat: ScriptBot() for seat in (1, 2, 3)}
+    term = TerminalGame(game, 0, bots, input=inp, output=out, **kwargs)
+    code = term.run()
+    return term, inp, out.getvalue(), code
+
+
+def test_a_whole_stacked_deal_down_lay_off_discard_out() -> None:
+    term, inp, text, code = run_stacked(DEAL_SCRIPT)
+    game = term.game
+    assert code == 0
+    # The human went out in deal 1 and scored nothing; the bots scored their hands.
+    assert game.deal_scores[0][0] == 0
+    assert all(points > 0 for points in game.deal_scores[0][1:])
+    assert game.deal == 2
+    # The table was drawn: header, players with cards / down / buys, melds, stock, hand.
+    assert "═══ Deal 1 of 7 · 2 sets · Cleo dealt" in text
+    assert re.search(r"▶ You\s+10\s+no\s+∞\s+0", text)
+    assert re.search(r"Ada\s+10\s+no\s+∞\s+0", text)
+    assert "Stock: " in text and "Discard pile: 9♠" in text
+    assert "Your hand (10):" in text
+    assert re.search(r"Your hand \(10\):\s+1\s+2\s+3", text)
+    hand_row = "7♠  7♥  7♣  7♦  9♠  9♥  9♣  9♦"
+    assert hand_row in text.replace("2♠  3♠", "").replace("   ", "  ")
+    assert ">> You must take the 9♠ or draw from the stock." in text
+    assert "Commands: draw · take · hint · help · quit" in text
+    # After going down the melds are numbered with owner and description.
+    assert re.search(r"1\s+You\s+set of sevens\s+7♥ 7♣ 7♠", text)
+    assert re.search(r"2\s+You\s+set of nines\s+9♦ 9♣ 9♠", text)
+    assert "lay CARD MELD [low|high]" in text
+    # The taken card is flagged while it is in hand (take, down, 7D, 9H), not once laid off.
+    assert text.count("You took the 9♠: you may not discard it.") == 4
+    # Events, the human's own in their words, the bots' as the human may read them.
+    assert "You took the 9♠ from the discard pile." in text
+    assert "You laid the 7♦ on your own set of sevens." in text
+    assert "Ada drew from the stock." in text
+    assert "You drew the 7♣." in text  # the human's own secret card
+    assert "A♥" not in text  # Ada's stock card stays hidden
+    assert "You went out!" in text
+    # The score pad: one column per player, the deal's points as +N, and totals.
+    pad = text[text.index("Score pad") :].splitlines()
+    assert re.match(r"\s+Deal\s+You\s+Ada\s+Ben\s+Cleo$", pad[1])
+    points = game.deal_scores[0]
+    assert pad[2].split() == ["1", "2", "sets", *(f"+{p}" for p in points)]
+    assert pad[3].split() == ["Total", *(str(p) for p in points)]
+    # The next deal began; input ran out at its first question: a clean quit.
+    assert "━━━ Deal 2 of 7: 1 set + 1 run" in text
+    assert text.rstrip().endswith("Goodbye.")
+    assert "Traceback" not in text
+    assert inp.reads == len(DEAL_SCRIPT) + 1  # every line was read, then the end of input
+
+
+def test_wrong_input_is_answered_and_changes_nothing() -> None:
+    _, inp, text, _ = run_stacked(DEAL_SCRIPT)
+    # The state before each wrong line equals the state before the next line.
+    for index in WRONG:
+        assert inp.keys[index] == inp.keys[index + 1], DEAL_SCRIPT[index]
+    for index in set(range(len(DEAL_SCRIPT))) - WRONG - {2}:
+        assert inp.keys[index] != inp.keys[index + 1], DEAL_SCRIPT[index]
+    # Each wrong line is answered by the rule in words, then the same prompt again.
+    answers = {
+        "discard 9S": "You must draw before you discard.",
+        "x 7Z": "Cannot read '7Z' as a card: 'Z' is not a suit",
+        "discard 9s": "9♠",
+        "down 7H 7C | 9D 9C 9S": "",
+        "frobnicate": "'frobnicate' is not a command; 'help' lists them.",
+        "lay 1 9": "There is no meld 9 on the table: the melds are numbered 1 to 2.",
+    }
+    for line, answer in answers.items():
+        after = text.split(f"> {line}\n", 1)[1].splitlines()
+        assert answer in after[0], (line, after[0])
+        assert after[0].endswith("."), after[0]
+        assert after[1].startswith("Commands: "), (line, after[1])
+        assert after[2] == "> " + DEAL_SCRIPT[DEAL_SCRIPT.index(line) + 1]
+    assert "Traceback" not in text
+
+
+def test_illegal_take_back_rule_is_the_engines_sentence() -> None:
+    game = stacked()
+    game.apply(lp.TakeDiscard())
+    with pytest.raises(lp.IllegalAction) as info:
+        game.apply(lp.Discard("9S"))
+    _, _, text, _ = run_stacked(["take", "discard 9S", "quit"])
+    assert str(info.value) in text
+
+
+def test_hint_prints_the_coach_move_and_its_reason() -> None:
+    _, inp, text, _ = run_stacked(["hint", "take", "hint", "quit"])
+    hints = re.findall(r"^Hint: (.+?) — (.+)$", text, re.MULTILINE)
+    assert len(hints) == 2
+    for command, reason in hints:
+        parse_command(command)  # the hint is a command the player can type
+        assert len(reason) > 10 and reason.endswith((".", "!"))
+    assert hints[1][0].startswith("down ")  # the coach goes down with two sets in hand
+    assert inp.keys[0] == inp.keys[1]  # a hint changes nothing
+
+
+def test_help_and_table_commands() -> None:
+    _, _, text, _ = run_stacked(["help", "table", "quit"])
+    assert "down CARDS | CARDS" in text and "lay CARD MELD" in text
+    assert text.count("═══ Deal 1 of 7") == 2
+
+
+def test_quit_and_end_of_input_exit_cleanly(tmp_path: Path) -> None:
+    for lines in (["quit"], ["QUIT"], []):
+        _, _, text, code = run_stacked(lines)
+        assert code == 0
+        assert text.rstrip().endswith("Goodbye.")
+    save = tmp_path / "game.json"
+    term, _, text, code = run_stacked(["take"], save_path=save)
+    assert code == 0
+    assert f"Saved the game to {save}" in text
+    again = lp.Game.from_json(save.read_text(encoding="utf-8"))
+    assert again.state_key() == term.game.state_key()
+
+
+def test_cli_end_of_input_quits_with_zero(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--seed", "3", "--level", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "Liverpool Rummy — house rules, 4 players, random bots, seed 3." in out
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_cli_save_and_load_round_trip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "match.json"
+    # Play a few of the human's moves (whatever is first legal), then quit.
+    holder: dict[str, lp.Game] = {}
+    moves = iter(range(6))
+
+    def next_line() -> str | None:
+        game = holder["game"]
+        if next(moves, None) is None:
+            return "quit"
+        return action_to_command(sensible(game))
+
+    game = lp.Game("house", NAMES, seed=11)
+    holder["game"] = game
+    inp = Lines(next_line)
+    out = io.StringIO()
+    term = TerminalGame(
+        game, 0, make_bots("basic", [1, 2, 3], 11), input=inp, output=out, save_path=save
+    )
+    assert term.run() == 0
+    assert save.exists()
+    saved = lp.Game.from_json(save.read_text(encoding="utf-8"))
+    assert saved.state_key() == game.state_key()
+    assert len(saved.actions) > 6
+
+    # Resume it from the command line and quit at once: the record is written back unchanged.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--load", str(save), "--level", "basic"]) == 0
+    text = capsys.readouterr().out
+    assert "Resuming the match: deal 1 of 7." in text
+    hand = " ".join(str(c) for c in sorted(game.hand(0), key=lp.Card.sort_key))
+    assert re.sub(r"\s+", " ", hand) in re.sub(r"\s+", " ", text)
+    again = lp.Game.from_json(save.read_text(encoding="utf-8"))
+    assert again.state_key() == game.state_key()
+
+    # A save elsewhere keeps the loaded file as it was.
+    other = tmp_path / "other.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(action_to_command(sensible(game)) + "\nq\n"))
+    assert main(["play", "--load", str(save), "--save", str(other)]) == 0
+    capsys.readouterr()
+    assert len(lp.Game.from_json(other.read_text(encoding="utf-8")).actions) > len(game.actions)
+    assert lp.Game.from_json(save.read_text(encoding="utf-8")).state_key() == game.state_key()
+
+
+def test_cli_load_errors_are_messages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--load", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert main(["play", "--load", str(bad)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+    assert main(["play", "--preset", "nosuch"]) == 2
+    assert "nosuch" in capsys.readouterr().err
+    assert main(["play", "--players", "2"]) == 2  # house needs 3 to 8
+    assert capsys.readouterr().err.startswith("liverpool play: ")
+
+
+def sensible(game: lp.Game) -> lp.Action:
+    """The scripted human: never buys or calls, else the first legal action (which goes
+    down, lays off, and discards in the engine's order)."""
+    legal = game.legal_actions()
+    if game.phase in (Phase.BUY, Phase.RUMMY_CALL):
+        return next(a for a in legal if isinstance(a, lp.Pass))
+    return legal[0]
+
+
+@pytest.mark.parametrize("preset", ["house", "classic"])
+def test_a_full_match_against_random_bots_reaches_the_winners(preset: str) -> None:
+    game = lp.Game(preset, NAMES, seed=21)
+    keys: list[Any] = []
+
+    def next_line() -> str | None:
+        keys.append(game.state_key())
+        if len(keys) > 20_000:
+            return None
+        return action_to_command(sensible(game))
+
+    out = io.StringIO()
+    inp = Lines(next_line)
+    term = TerminalGame(
+        game, 0, make_bots("random", [1, 2, 3], 21), input=inp, output=out, ascii=True
+    )
+    assert term.run() == 0
+    text = out.getvalue()
+    assert game.is_over
+    # Every typed command was accepted: each line changed the game.
+    assert all(a != b for a, b in itertools.pairwise(keys))
+    assert text.count("Score pad") == game.rules.deals
+    assert "Final standings" in text
+    winners = " and ".join(game.names[i] for i in game.winners)
+    assert re.search(rf"Winners?( \(a tie\))?: {winners} with {min(game.scores)} points", text)
+    assert "Goodbye" not in text
+    # ascii=True: plain ASCII throughout (suits as letters).
+    assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+
+
+# -- parse_command / action_to_command ----------------------------------------------------
+
+
+EXAMPLES: list[lp.Action] = [
+    lp.DrawStock(),
+    lp.TakeDiscard(),
+    lp.Buy(),
+    lp.Pass(),
+    lp.GoDown([["7H", "7C", "7S"], ["8H", "9H", "10H", "JK"]]),
+    lp.LayOff("7H", 1),
+    lp.LayOff("10D", 0, "low"),
+    lp.LayOff("AS", 3, "high"),
+    lp.SwapWild("5C", 2, 3),
+    lp.Discard("QS"),
+    lp.CallRummy(),
+    lp.CallLiverpool(),
+    lp.GiveCard("JK"),
+    lp.GoOut(),
+    lp.GoOut([["7H", "8H", "9H"], ["2S", "2D", "2C"]]),
+    lp.Cut(41),
+]
+
+
+def test_the_examples_cover_every_action_kind() -> None:
+    kinds = {type(a) for a in EXAMPLES}
+    assert kinds == {
+        lp.DrawStock,
+        lp.TakeDiscard,
+        lp.Buy,
+        lp.Pass,
+        lp.GoDown,
+        lp.LayOff,
+        lp.SwapWild,
+        lp.Discard,
+        lp.CallRummy,
+        lp.CallLiverpool,
+        lp.GiveCard,
+        lp.GoOut,
+        lp.Cut,
+    }
+
+
+@pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: action_to_command(a))
+def test_every_action_kind_round_trips(action: lp.Action) -> None:
+    assert parse_command(action_to_command(action)) == action
+
+
+@pytest.mark.parametrize("preset", ["house", "classic", "online", "traditional", "i_buy"])
+def test_every_legal_action_of_a_random_match_round_trips(preset: str) -> None:
+    game = lp.Game(preset, 4, seed=2)
+    bot = lp.bots.RandomBot(seed=2)
+    seen: set[type] = set()
+    steps = 0
+    while not game.is_over and steps < 1500:
+        legal = game.legal_actions()
+        for action in legal[:200]:
+            seen.add(type(action))
+            assert parse_command(action_to_command(action)) == action
+        game.apply(bot.act(game.view(game.to_act or 0), legal))
+        steps += 1
+    assert {lp.DrawStock, lp.Discard} <= seen
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("D", lp.DrawStock()),
+        ("  take  ", lp.TakeDiscard()),
+        ("B", lp.Buy()),
+        ("x 10♥", lp.Discard("10H")),
+        ("discard td", lp.Discard("10D")),
+        (
+            "go down 7h 7c 7s / 8h 9h th jh",
+            lp.GoDown([["7H", "7C", "7S"], ["8H", "9H", "TH", "JH"]]),
+        ),
+        ("down 7H,7C,7S|8H 9H 10H *", lp.GoDown([["7H", "7C", "7S"], ["8H", "9H", "10H", "JK"]])),
+        ("lay off 7H 2 LOW", lp.LayOff("7H", 1, "low")),
+        ("l 🃏 1", lp.LayOff("JK", 0)),
+        ("swap 5♣ 3 4", lp.SwapWild("5C", 2, 3)),
+        ("go out", lp.GoOut()),
+        ("rummy", lp.CallRummy()),
+        ("Liverpool", lp.CallLiverpool()),
+        ("give joker", lp.GiveCard("JK")),
+        ("cut 41", lp.Cut(41)),
+        ("hint", Meta.HINT),
+        ("?", Meta.HINT),
+        ("HELP", Meta.HELP),
+        ("look", Meta.TABLE),
+        ("q", Meta.QUIT),
+    ],
+)
+def test_parse_command_accepts_the_usual_forms(text: str, expected: object) -> None:
+    assert parse_command(text) == expected
+
+
+def test_cards_by_number_in_the_hand_as_drawn() -> None:
+    hand = lp.parse_cards("3S 7H 7C 9D JK")
+    assert parse_command("x 2", hand) == lp.Discard("7H")
+    assert parse_command("down 2 3 5 | 1", hand) == lp.GoDown([["7H", "7C", "JK"], ["3S"]])
+    assert parse_command("lay 4 2", hand) == lp.LayOff("9D", 1)
+    with pytest.raises(CommandError, match="numbered 1 to 5"):
+        parse_command("x 6", hand)
+    with pytest.raises(CommandError, match="name the card"):
+        parse_command("x 2")
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "phrase"),
+    [
+        ("", CommandError, "Type a command"),
+        ("fly", CommandError, "'fly' is not a command"),
+        ("draw 7H", CommandError, "takes nothing after it"),
+        ("discard", CommandError, "Name one card"),
+        ("discard 7H 8H", CommandError, "Name one card"),
+        ("x 7Q", lp.CardParseError, "'Q' is not a suit"),
+        ("down", CommandError, "melds separated by '|'"),
+        ("down 7H 7C 7S |", CommandError, "has no cards"),
+        ("lay 7H", CommandError, "a card and a meld number"),
+        ("lay 7H 0", CommandError, "not a meld number"),
+        ("lay 7H 2 middle", CommandError, "'low' or 'high'"),
+        ("swap 7H 2", CommandError, "a place in it"),
+        ("cut many", CommandError, "not a number of cards"),
+    ],
+)
+def test_parse_command_refuses_with_a_sentence(text: str, error: type, phrase: str) -> None:
+    with pytest.raises(error) as info:
+        parse_command(text)
+    assert phrase in str(info.value)
+
+
+# -- the installed command ----------------------------------------------------------------
+
+
+def test_play_help_via_subprocess() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "liverpool", "play", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for option in ("--preset", "--players", "--level", "--seed", "--open-hands", "--save"):
+        assert option in proc.stdout
+    assert "--load" in proc.stdout and "random" in proc.stdout and "strong" in proc.stdout
+
+
+def test_play_via_subprocess_with_piped_input(tmp_path: Path) -> None:
+    save = tmp_path / "piped.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "liverpool", "play", "--seed", "4", "--save", str(save)],
+        input="hint\nfoo\nquit\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "Hint: " in proc.stdout
+    assert "'foo' is not a command" in proc.stdout
+    assert lp.Game.from_json(save.read_text(encoding="utf-8")).seed == 4
+
+
+def test_open_hands_shows_the_bots_cards() -> None:
+    _, _, text, _ = run_stacked(["quit"], open_hands=True)
+    assert "2♥ 3♥ 4♥ 5♥ 6♥ 8♥ 10♥ J♥ Q♥ K♥" in text
+    _, _, text, _ = run_stacked(["quit"])
+    assert "2♥ 3♥ 4♥" not in text
