@@ -128,6 +128,14 @@ class _State:
     went_out: int | None = None
     winners: list[int] = field(default_factory=list)
 
+    def copy(self) -> _State:
+        """A copy whose lists are new (the cards and melds in them are immutable values)."""
+        other = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                setattr(other, name, [list(v) if isinstance(v, list) else v for v in value])
+        return other
+
 
 class Game:
     """A whole match of Liverpool under one set of rules.
@@ -158,6 +166,7 @@ class Game:
         self.first_dealer: int = dealer
         self.stacked: dict[str, Any] | None = None
         self.actions: list[Action] = []
+        self.actors: list[int] = []
         self.log: list[Event] = []
         self._rng = random.Random(seed)
         self._s = _State(deal=1, dealer=dealer)
@@ -211,6 +220,7 @@ class Game:
         game.seed = seed
         game.first_dealer = dealer
         game.actions = []
+        game.actors = []
         game.log = []
         game._rng = random.Random(seed)
         named = [c for h in hand_cards for c in h] + stock_cards + ([up] if up else [])
@@ -249,8 +259,49 @@ class Game:
         return game
 
     def copy(self) -> Game:
-        """An independent copy of this game (its state, history and generator)."""
-        return copy.deepcopy(self)
+        """An independent copy of this game (its state, history and generator).
+
+        Cards, melds, actions and events are immutable values, so only the containers are
+        copied: a copy is cheap even late in a long match.
+        """
+        other = copy.copy(self)
+        other._s = self._s.copy()
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other.actions = list(self.actions)
+        other.actors = list(self.actors)
+        other.log = list(self.log)
+        other.stacked = copy.deepcopy(self.stacked)
+        return other
+
+    def why_not(self, action: Action, player: int | None = None) -> str | None:
+        """``None`` if ``action`` would be accepted now, else the sentence refusing it.
+
+        The game is not changed (the action is tried and the state restored), so a table can
+        ask this for every button it draws.
+        """
+        saved = (self._s.copy(), self._rng.getstate(), len(self.actions), len(self.log))
+        try:
+            self.apply(action, player)
+        except IllegalAction as exc:
+            return str(exc)
+        finally:
+            self._s, rng_state, n_actions, n_log = saved
+            self._rng.setstate(rng_state)
+            del self.actions[n_actions:], self.actors[n_actions:], self.log[n_log:]
+        return None
+
+    def replay_to(self, steps: int) -> Game:
+        """A new game at the moment after the first ``steps`` actions of this one (for undo
+        and for stepping through a record)."""
+        if not 0 <= steps <= len(self.actions):
+            raise ValueError(f"steps must be 0 to {len(self.actions)}, not {steps!r}")
+        from .record import fresh_game
+
+        game = fresh_game(self)
+        for action in self.actions[:steps]:
+            game.apply(action)
+        return game
 
     # -- what anyone may read --------------------------------------------------------------------
     @property
@@ -408,16 +459,13 @@ class Game:
         handler = _APPLY[s.phase]
         events = handler(self, action)
         self.actions.append(action)
+        self.actors.append(actor)
         self.log.extend(events)
         return events
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` would be accepted now (it is tried on a copy)."""
-        try:
-            self.copy().apply(action)
-        except IllegalAction:
-            return False
-        return True
+        """Whether ``action`` would be accepted now (the game is left unchanged)."""
+        return self.why_not(action) is None
 
     def view(self, seat: int) -> PlayerView:
         """What seat ``seat`` may know now (no other hand, no stock order)."""
@@ -441,7 +489,7 @@ class Game:
             hand_sizes=tuple(len(h) for h in s.hands),
             table=tuple(s.table),
             discard_pile=tuple(s.discard),
-            stock_size=len(s.stock),
+            stock_size=len(s.stock) + len(s.shoe),
             down=tuple(d is not None for d in s.down_turn),
             buys_left=tuple(self.buys_left(i) for i in range(n)),
             coins=tuple(s.coins),

@@ -1,0 +1,932 @@
+"""The card table, driven from Python by the same messages its front end sends.
+
+Each test builds a ``CardTable`` (or a whole match with ``play(pace=0)``), sends the dicts that
+``static/table.js`` sends (``{"kind": ..., "version": ...}``) to ``handle_message``, and checks
+the game and the synced traits. Wrong clicks must leave ``game.state_key()`` unchanged and say
+why in ``error``; no view may carry another seat's cards unless open hands is on.
+
+Hands are drawn as card rows in comments: seat: cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("anywidget")
+
+import liverpool as lp
+from liverpool_widgets import CardTable, MatchTable, Replay, play
+from liverpool_widgets.play import rebuild
+from liverpool_widgets.table import ACTION_KINDS, STALE
+
+STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" / "static"
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def send(table: CardTable, kind: str, **fields: Any) -> None:
+    """One click, as the front end sends it (with the version of the view it shows)."""
+    table.handle_message({"kind": kind, "version": table.view["version"], **fields})
+
+
+def index_of(table: CardTable, code: str, nth: int = 0) -> int:
+    """The hand index of the ``nth`` card with ``code`` in the seat's hand."""
+    hand = [c.code for c in table.game.hand(table.seat)]
+    found = [i for i, c in enumerate(hand) if c == code]
+    return found[nth]
+
+
+def select(table: CardTable, *codes: str) -> None:
+    seen: Counter[str] = Counter()
+    for code in codes:
+        send(table, "select", index=index_of(table, code, seen[code]), code=code)
+        seen[code] += 1
+
+
+def draw(table: CardTable) -> None:
+    """Click Draw; the other seats then decline to buy the card passed over."""
+    send(table, "draw")
+    assert table.error == "", table.error
+    game = table.game
+    while game.phase is lp.Phase.BUY:
+        game.apply(lp.Pass(), player=game.to_act)
+    table.refresh()
+
+
+def pass_buys(game: lp.Game, seat: int) -> None:
+    """Every seat but ``seat`` declines the card offered to buy."""
+    while game.phase is lp.Phase.BUY and game.to_act != seat:
+        game.apply(lp.Pass(), player=game.to_act)
+
+
+def codes_in(data: Any) -> Counter[str]:
+    """Every card code a view names: ``data-card`` attributes in the SVG and ``code`` fields."""
+    text = json.dumps(data, ensure_ascii=False)
+    found = Counter(re.findall(r'data-card=\\"([^"\\]+)\\"', text))
+    found.update(re.findall(r'"code": "([^"]+)"', text))
+    found.pop("back", None)
+    return found
+
+
+def house_deal(**kwargs: Any) -> lp.Game:
+    """House rules, 3 players, seat 0 starts (dealer 2), deal 1 (2 sets).
+
+    seat 0: 7♥ 7♣ 7♠ 9♥ 9♦ 9♠ K♣ 2♦ 4♠ 5♣    (two sets, and the 7♦ upcard fits)
+    seat 1: K♥ K♥ Q♦ Q♦ 3♣ 3♣ 6♠ 6♠ 8♦ 8♦
+    seat 2: J♣ J♣ 10♥ 10♥ 4♦ 4♦ 5♥ 5♥ 2♣ 2♣
+    stock:  9♣ A♠ 6♥ 8♣ ...   upcard: 7♦
+    """
+    return lp.Game.from_deal(
+        "house",
+        [
+            "7H 7C 7S 9H 9D 9S KC 2D 4S 5C",
+            "KH KH QD QD 3C 3C 6S 6S 8D 8D",
+            "JC JC 10H 10H 4D 4D 5H 5H 2C 2C",
+        ],
+        stock="9C AS 6H 8C",
+        upcard="7D",
+        dealer=2,
+        **kwargs,
+    )
+
+
+@pytest.fixture
+def table() -> CardTable:
+    return CardTable(house_deal(), 0)
+
+
+# -- a turn by clicking ----------------------------------------------------------------------------
+
+
+def test_take_go_down_lay_off_and_discard_by_clicking(table: CardTable) -> None:
+    g = table.game
+    assert table.legal["buttons"]["take"]["enabled"]
+    assert not table.legal["buttons"]["discard"]["enabled"]
+    send(table, "take")
+    assert table.error == ""
+    assert "7D" in [c.code for c in g.hand(0)] and g.phase is lp.Phase.PLAY
+    # the first meld, then the second with Go down
+    select(table, "7H", "7C", "7S")
+    assert len(table.selected) == 3
+    send(table, "add_meld")
+    assert table.staged and table.selected == []
+    select(table, "9H", "9D", "9S")
+    send(table, "go_down")
+    assert table.error == "", table.error
+    assert g.is_down(0) and len(g.table) == 2
+    assert table.view["melds"][0]["owner"] == 0 and len(table.view["melds"][0]["melds"]) == 2
+    # lay the taken 7♦ on the sevens, by clicking the meld
+    select(table, "7D")
+    assert table.legal["targets"][str(index_of(table, "7D"))] == [0]
+    send(table, "lay_off", meld=0, end=None)
+    assert table.error == "", table.error
+    assert len(g.table[0].cards) == 4
+    # discard the K♣
+    select(table, "KC")
+    assert table.legal["buttons"]["discard"]["enabled"]
+    send(table, "discard")
+    assert table.error == ""
+    assert g.discard_top == lp.Card.parse("KC") and g.to_act == 1
+    assert any("discarded the K♣" in line for line in table.log)
+
+
+def test_go_down_with_everything_selected_uses_the_engines_arrangement(table: CardTable) -> None:
+    draw(table)
+    assert table.game.phase is lp.Phase.PLAY
+    send(table, "select_all")
+    assert len(table.selected) == len(table.game.hand(0))
+    send(table, "go_down")
+    assert table.error == "", table.error
+    assert table.game.is_down(0)
+
+
+def test_go_down_with_nothing_selected_lays_the_found_contract(table: CardTable) -> None:
+    draw(table)
+    assert table.legal["buttons"]["go_down"]["enabled"]
+    send(table, "go_down")
+    assert table.error == "" and table.game.is_down(0)
+
+
+def test_go_down_with_the_exact_meld_cards_selected(table: CardTable) -> None:
+    draw(table)
+    select(table, "7H", "7C", "7S", "9H", "9D", "9S")
+    send(table, "go_down")
+    assert table.error == "" and table.game.is_down(0)
+    # only the selected cards are laid: the 9♣ just drawn stays in the hand
+    assert sorted(len(m.cards) for m in table.game.table) == [3, 3]
+    assert "9C" in [c.code for c in table.game.hand(0)]
+
+
+def test_go_down_with_cards_that_do_not_hold_the_contract(table: CardTable) -> None:
+    draw(table)
+    key = table.game.state_key()
+    select(table, "7H", "7C", "KC", "2D")
+    send(table, "go_down")
+    assert "do not hold" in table.error
+    assert table.game.state_key() == key
+
+
+def test_a_staged_wrong_meld_is_refused_by_the_engine(table: CardTable) -> None:
+    draw(table)
+    key = table.game.state_key()
+    select(table, "7H", "7C", "KC")
+    send(table, "add_meld")
+    select(table, "9H", "9D", "9S")
+    send(table, "go_down")
+    assert table.error
+    assert table.game.state_key() == key
+    send(table, "clear_melds")
+    assert table.staged == []
+
+
+def test_draw_from_the_stock_by_clicking(table: CardTable) -> None:
+    draw(table)
+    assert table.error == ""
+    assert "9C" in [c.code for c in table.game.hand(0)]
+    assert any("You drew the 9♣" in line for line in table.log)
+
+
+# -- wrong clicks ----------------------------------------------------------------------------------
+
+WRONG_IN_DRAW = [
+    {"kind": "discard"},
+    {"kind": "go_down"},
+    {"kind": "lay_off", "meld": 0},
+    {"kind": "swap", "meld": 0, "position": 0},
+    {"kind": "buy"},
+    {"kind": "pass"},
+    {"kind": "call", "call": "rummy"},
+    {"kind": "call", "call": "liverpool"},
+    {"kind": "give"},
+    {"kind": "cut", "aim": 10},
+    {"kind": "go_out"},
+    {"kind": "add_meld"},
+    {"kind": "move", "index": 0, "to": 99},
+    {"kind": "select", "index": 42},
+    {"kind": "no such click"},
+]
+
+
+@pytest.mark.parametrize("message", WRONG_IN_DRAW, ids=lambda m: str(m["kind"]))
+def test_wrong_clicks_change_nothing_and_say_why(table: CardTable, message: dict) -> None:
+    select(table, "KC")
+    key = table.game.state_key()
+    table.handle_message({**message, "version": table.view["version"]})
+    assert table.error, message
+    assert table.crash == ""
+    assert table.game.state_key() == key
+
+
+def test_discarding_the_taken_card_is_refused_with_the_rule(table: CardTable) -> None:
+    send(table, "take")
+    select(table, "7D")
+    button = table.legal["buttons"]["discard"]
+    assert not button["enabled"] and "discard pile" in button["why"]
+    key = table.game.state_key()
+    send(table, "discard")
+    assert "may not discard it" in table.error
+    assert table.game.state_key() == key
+
+
+def test_acting_out_of_turn_is_refused(table: CardTable) -> None:
+    other = CardTable(table.game, 1)
+    key = table.game.state_key()
+    send(other, "draw")
+    assert "not your turn" in other.error
+    assert not other.legal["buttons"]["draw"]["enabled"]
+    assert other.legal["buttons"]["draw"]["why"].startswith("Wait:")
+    assert table.game.state_key() == key
+
+
+def test_every_button_has_a_reason_when_disabled(table: CardTable) -> None:
+    buttons = table.legal["buttons"]
+    assert set(buttons) == set(ACTION_KINDS)
+    for kind, button in buttons.items():
+        assert button["enabled"] or button["why"], kind
+
+
+def test_stale_clicks_are_ignored(table: CardTable) -> None:
+    old = table.view["version"]
+    send(table, "draw")
+    key = table.game.state_key()
+    # a double click: the second message carries the version the first one changed
+    table.handle_message({"kind": "draw", "version": old})
+    assert table.error == STALE
+    select(table, "KC")
+    table.handle_message({"kind": "discard", "version": old})
+    assert table.error == STALE
+    assert table.game.state_key() == key
+
+
+def test_a_selection_click_on_an_old_view_still_works_when_the_hand_is_unchanged() -> None:
+    game = house_deal()
+    table = CardTable(game, 1)
+    old = table.view["version"]
+    game.apply(lp.DrawStock(), player=0)  # another seat moves: the hand of seat 1 is the same
+    table.refresh()
+    table.handle_message({"kind": "select", "index": 0, "code": "KH", "version": old})
+    assert table.selected == [0] and table.error == ""
+    table.handle_message({"kind": "select", "index": 1, "code": "QD", "version": old})
+    assert table.selected == [0] and table.error == STALE
+
+
+def test_errors_in_callbacks_are_shown_not_raised(
+    table: CardTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the engine broke")
+
+    monkeypatch.setattr(table.game, "apply", broken)
+    send(table, "draw")  # must not raise
+    assert "RuntimeError: the engine broke" in table.crash
+
+
+def test_messages_arrive_through_the_widgets_own_channel(table: CardTable) -> None:
+    table._handle_custom_msg({"kind": "draw", "version": table.view["version"]}, [])
+    assert table.error == ""
+    assert table.game.actions == [lp.DrawStock()]
+
+
+# -- selection, sorting, order ---------------------------------------------------------------------
+
+
+def test_select_deselect_and_clear(table: CardTable) -> None:
+    select(table, "7H", "KC")
+    assert sorted(table.selected) == sorted([index_of(table, "7H"), index_of(table, "KC")])
+    send(table, "deselect", index=index_of(table, "7H"))
+    assert table.selected == [index_of(table, "KC")]
+    send(table, "clear")
+    assert table.selected == []
+
+
+def test_sorting_by_rank_suit_and_own_order(table: CardTable) -> None:
+    own = [c["code"] for c in table.view["hand"]]
+    assert own == [c.code for c in table.game.hand(0)]
+    send(table, "sort", mode="rank")
+    assert table.sort_mode == "rank"
+    ranks = [c["code"] for c in table.view["hand"]]
+    assert ranks[:2] == ["2D", "4S"]
+    send(table, "sort", mode="suit")
+    assert [c["code"] for c in table.view["hand"]] != ranks
+    # own order: move the K♣ to the front, then it stays there through a draw
+    send(table, "sort", mode="own")
+    send(table, "move", index=index_of(table, "KC"), to=0)
+    assert table.view["hand"][0]["code"] == "KC"
+    draw(table)
+    codes = [c["code"] for c in table.view["hand"]]
+    assert codes[0] == "KC" and codes[-1] == "9C"
+    # every hand entry names its engine index
+    for item in table.view["hand"]:
+        assert table.game.hand(0)[item["index"]].code == item["code"]
+
+
+def test_a_card_in_a_meld_being_built_cannot_be_selected_again(table: CardTable) -> None:
+    draw(table)
+    select(table, "7H", "7C", "7S")
+    send(table, "add_meld")
+    send(table, "select", index=index_of(table, "7H"))
+    assert "already in a meld" in table.error
+
+
+# -- buying ----------------------------------------------------------------------------------------
+
+
+def test_buy_prompt_and_buy() -> None:
+    game = house_deal()
+    table = CardTable(game, 0)
+    # seat 0 draws and discards the K♣; seat 1 draws and discards an 8♦; seat 2 declines it
+    game.apply(lp.DrawStock(), player=0)
+    pass_buys(game, 0)
+    game.apply(lp.Discard("KC"), player=0)
+    game.apply(lp.DrawStock(), player=1)
+    pass_buys(game, 1)
+    game.apply(lp.Discard("8D"), player=1)
+    game.apply(lp.DrawStock(), player=2)
+    table.refresh()
+    assert game.phase is lp.Phase.BUY and game.to_act == 0
+    prompt = table.view["prompt"]
+    assert prompt["kind"] == "buy"
+    assert prompt["text"] == "Buy the 8♦ for one extra card?"
+    assert prompt["seconds"] is None  # house rules have no buy timer
+    before = len(game.hand(0))
+    send(table, "buy")
+    assert table.error == ""
+    assert len(game.hand(0)) == before + 2 and "8D" in [c.code for c in game.hand(0)]
+
+
+def test_pass_on_a_buy() -> None:
+    game = house_deal()
+    table = CardTable(game, 0)
+    game.apply(lp.DrawStock(), player=0)
+    pass_buys(game, 0)
+    game.apply(lp.Discard("KC"), player=0)
+    game.apply(lp.DrawStock(), player=1)
+    pass_buys(game, 1)
+    game.apply(lp.Discard("8D"), player=1)
+    game.apply(lp.DrawStock(), player=2)
+    table.refresh()
+    send(table, "pass")
+    assert table.error == "" and game.phase is lp.Phase.PLAY and game.to_act == 2
+
+
+def test_the_online_buy_prompt_has_a_countdown() -> None:
+    game = lp.Game("online", ["You", "Ben", "Cleo"], seed=3)
+    match = MatchTable(game, pace=0)
+    for _ in range(200):
+        if match.game.phase is lp.Phase.BUY and match.game.to_act == 0:
+            break
+        legal = match.game.legal_actions()
+        action = next((a for a in legal if isinstance(a, lp.DrawStock)), None) or legal[0]
+        match.game.apply(action, player=0)
+        match.run_bots()
+    assert match.game.to_act == 0 and match.game.phase is lp.Phase.BUY
+    assert match.table.view["prompt"]["seconds"] == 12.0
+    # a silent timeout sends a pass
+    send(match.table, "pass", timeout=True)
+    assert match.table.error == ""
+
+
+# -- swap, call, give, cut, go out -----------------------------------------------------------------
+
+
+def test_swap_a_wild_then_lay_it_again_classic() -> None:
+    """Classic deal 2 (1 set + 1 run; 2s wild, a freed 2 must be laid again this turn).
+
+    seat 0: K♠ K♦ K♣ 5♥ 2♣ 7♥ 8♥ 6♥ 3♦ 4♠   (the 2♣ stands for the 6♥ in 5-8♥)
+    """
+    game = lp.Game.from_deal(
+        "classic",
+        [
+            "KS KD KC 5H 2C 7H 8H 6H 3D 4S",
+            "QH QH JD JD 3C 3C 6S 6S 8D 8D",
+            "JC JC 10H 10H 4D 4D 5S 5S 9C 9C",
+        ],
+        stock="AS 9D",
+        upcard="QC",
+        deal=2,
+        dealer=2,
+    )
+    table = CardTable(game, 0)
+    draw(table)
+    select(table, "KS", "KD", "KC")
+    send(table, "add_meld")
+    select(table, "5H", "2C", "7H", "8H")
+    send(table, "go_down")
+    assert table.error == "", table.error
+    run = next(k for k, m in enumerate(game.table) if m.kind is lp.MeldKind.RUN)
+    wild = game.table[run].wild_positions(game.rules)[0]
+    select(table, "6H")
+    assert [run, wild] in table.legal["swaps"][str(index_of(table, "6H"))]
+    send(table, "swap", meld=run, position=wild)
+    assert table.error == "", table.error
+    assert "Lay the freed 2♣" in " ".join(table.view["notes"])
+    # a discard now is refused: the freed wild must be laid first
+    select(table, "3D")
+    key = game.state_key()
+    send(table, "discard")
+    assert "freed" in table.error and game.state_key() == key
+    send(table, "clear")
+    select(table, "2C")
+    send(table, "lay_off", meld=run, end="high")
+    assert table.error == "", table.error
+    select(table, "3D")
+    send(table, "discard")
+    assert table.error == "" and game.to_act == 1
+
+
+def test_swap_is_refused_under_house_rules(table: CardTable) -> None:
+    draw(table)
+    send(table, "go_down")
+    select(table, "KC")
+    key = table.game.state_key()
+    send(table, "swap", meld=0, position=0)
+    assert "wild" in table.error and table.game.state_key() == key
+    assert not table.legal["buttons"]["swap"]["shown"]
+
+
+def test_call_rummy_and_give_a_card_classic() -> None:
+    """Classic deal 1: seat 1 goes down and discards a king that fits the table; seat 2 passes;
+    seat 0 (the table) calls rummy, then seat 2 and seat 0 each give seat 1 a card.
+
+    seat 1: K♠ K♦ K♣ Q♠ Q♦ Q♣ K♥ 3♠ 4♠ 5♦
+    """
+    game = lp.Game.from_deal(
+        "classic",
+        [
+            "7H 7C 9S 9H 10D JS 3C 4D 6S 8C",
+            "KS KD KC QS QD QC KH 3S 4S 5D",
+            "JC JC 10H 10H 4C 4H 5H 5S 9C 9D",
+        ],
+        stock="AS 6D 6C",
+        upcard="8S",
+        dealer=2,
+    )
+    table = CardTable(game, 0)
+    draw(table)
+    select(table, "8C")
+    send(table, "discard")
+    game.apply(lp.DrawStock(), player=1)
+    pass_buys(game, 1)
+    game.apply(lp.GoDown([["KS", "KD", "KC"], ["QS", "QD", "QC"]]), player=1)
+    game.apply(lp.Discard("KH"), player=1)
+    game.apply(lp.Pass(), player=2)
+    table.refresh()
+    assert game.phase is lp.Phase.RUMMY_CALL and game.to_act == 0
+    assert table.view["prompt"]["kind"] == "call"
+    assert table.legal["buttons"]["call_rummy"]["enabled"]
+    send(table, "call", call="rummy")
+    assert table.error == "", table.error
+    assert game.phase is lp.Phase.GIVE_CARD
+    game.apply(lp.GiveCard("JC"), player=2)
+    table.refresh()
+    assert game.to_act == 0 and table.legal["buttons"]["give"]["shown"]
+    assert not table.legal["buttons"]["give"]["enabled"]  # nothing selected yet
+    select(table, "JS")
+    send(table, "give")
+    assert table.error == "", table.error
+    assert "JS" in [c.code for c in game.hand(1)]
+
+
+def test_cut_the_cards_classic() -> None:
+    game = lp.Game("classic", ["You", "Ben", "Cleo"], seed=5, dealer=1)
+    table = CardTable(game, 0)
+    assert game.phase is lp.Phase.CUT and game.to_act == 0
+    prompt = table.view["prompt"]
+    assert prompt["kind"] == "cut" and prompt["aim"] == 31
+    key = game.state_key()
+    send(table, "cut", aim=0)
+    assert "lifts between" in table.error and game.state_key() == key
+    send(table, "cut", aim="x")
+    assert table.error and game.state_key() == key
+    send(table, "cut", aim=prompt["aim"])
+    assert table.error == "" and game.phase is lp.Phase.DRAW
+
+
+def test_go_out_with_the_whole_hand_online_deal_7() -> None:
+    """Online deal 7: three runs with the whole hand, out at any time in your turn.
+
+    seat 0: 3♣ 4♣ 5♣ 6♣ 7♠ 8♠ 9♠ 10♠ 8♦ 9♦ 10♦ J♦
+    """
+    game = lp.Game.from_deal(
+        "online",
+        ["3C 4C 5C 6C 7S 8S 9S 10S 8D 9D 10D JD", "KH KH QD QD 3H 3H 6S 6S 8H 8H 4H 4S"],
+        stock="AS",
+        upcard="KC",
+        deal=7,
+        dealer=1,
+    )
+    table = CardTable(game, 0)
+    assert table.legal["buttons"]["go_out"]["shown"]
+    assert table.legal["buttons"]["go_out"]["enabled"]
+    send(table, "go_out")
+    assert table.error == "", table.error
+    assert game.is_over
+    assert table.winners == ["Ada"]
+    assert table.score_pad["rows"][0]["cells"][0] == "0"
+    assert table.score_pad["rows"][0]["cells"][1].startswith("+")
+
+
+def test_go_out_refused_when_the_hand_does_not_form_the_contract(table: CardTable) -> None:
+    key = table.game.state_key()
+    send(table, "go_out")
+    assert table.error and table.game.state_key() == key
+    assert not table.legal["buttons"]["go_out"]["shown"]
+
+
+# -- what the front end may see --------------------------------------------------------------------
+
+
+def test_the_view_holds_no_other_hand() -> None:
+    # seat 1 holds both K♥ and both Q♦, seat 2 both J♣ and both 10♥: nobody else has them
+    game = house_deal()
+    for seat in range(3):
+        table = CardTable(game, seat)
+        seen = codes_in(table.view)
+        own = {c.code for c in game.hand(seat)}
+        public = own | {"7D"}
+        assert set(seen) <= public, set(seen) - public
+        for other in range(3):
+            if other != seat:
+                assert not ({c.code for c in game.hand(other)} - public) & set(seen)
+
+
+def test_open_hands_shows_every_hand() -> None:
+    game = house_deal()
+    table = CardTable(game, 0, open_hands=True)
+    seen = codes_in(table.view)
+    assert {"KH", "QD", "JC", "10H"} <= set(seen)
+    assert [c["code"] for c in table.view["opponents"][0]["hand"]] == [c.code for c in game.hand(1)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), seat=st.integers(0, 3))
+def test_no_view_during_play_shows_a_hidden_card(seed: int, steps: int, seat: int) -> None:
+    game = lp.Game("house", 4, seed=seed)
+    bots = [lp.bots.RandomBot(seed + i) for i in range(4)]
+    for _ in range(steps):
+        if game.is_over:
+            break
+        actor = game.to_act
+        assert actor is not None
+        game.apply(bots[actor].act(game.view(actor), game.legal_actions()), player=actor)
+    table = CardTable(game, seat)
+    visible: Counter[str] = Counter(c.code for c in game.hand(seat))
+    for meld in game.table:
+        visible.update(c.code for c in meld.cards)
+    visible.update(c.code for c in game.discard_pile)
+    seen = codes_in(table.view)
+    assert set(seen) <= set(visible), set(seen) - set(visible)
+
+
+# -- a whole match: bots, hint, undo, save, resume -------------------------------------------------
+
+
+def test_play_returns_a_match_at_the_humans_turn() -> None:
+    match = play(seed=1, pace=0)
+    assert isinstance(match, MatchTable)
+    assert match.game.to_act == 0
+    assert match.table.view["my_turn"]
+    assert not match.table.busy
+
+
+def test_a_whole_match_by_clicking_only() -> None:
+    """The human clicks what the strong bot suggests, every time, to the end of the match."""
+    match = play(seed=2, pace=0, opponents=2)
+    table = match.table
+    coach = lp.bots.BasicBot(0)
+    for _ in range(3000):
+        if match.game.is_over:
+            break
+        game = match.game
+        action = coach.act(game.view(0), game.legal_actions())
+        for message in _messages_for(table, action):
+            table.handle_message(message)
+        assert table.error == "", (action, table.error)
+        assert table.crash == ""
+    assert match.game.is_over
+    assert table.winners and table.view["over"]
+    assert len(table.score_pad["rows"]) == match.game.rules.deals
+
+
+def _messages_for(table: CardTable, action: lp.Action) -> list[dict]:
+    """The clicks a person makes for ``action``."""
+    v = table.view["version"]
+    hand = table.game.hand(table.seat)
+
+    def pick(cards: Any) -> list[dict]:
+        out = [{"kind": "clear", "version": v}]
+        for i in _positions(hand, cards):
+            out.append({"kind": "select", "index": i, "version": v, "code": hand[i].code})
+        return out
+
+    match action:
+        case lp.DrawStock():
+            return [{"kind": "draw", "version": v}]
+        case lp.TakeDiscard():
+            return [{"kind": "take", "version": v}]
+        case lp.Buy():
+            return [{"kind": "buy", "version": v}]
+        case lp.Pass():
+            return [{"kind": "pass", "version": v}]
+        case lp.GoDown(melds=melds):
+            out = [{"kind": "clear", "version": v}]
+            used: set[int] = set()
+            for meld in melds:
+                for i in _positions(hand, meld, used):
+                    used.add(i)
+                    out.append({"kind": "select", "index": i, "version": v})
+                out.append({"kind": "add_meld", "version": v})
+            return [*out, {"kind": "go_down", "version": v}]
+        case lp.LayOff(card=card, meld=meld, end=end):
+            return [*pick([card]), {"kind": "lay_off", "meld": meld, "end": end, "version": v}]
+        case lp.SwapWild(card=card, meld=meld, position=pos):
+            return [*pick([card]), {"kind": "swap", "meld": meld, "position": pos, "version": v}]
+        case lp.Discard(card=card):
+            return [*pick([card]), {"kind": "discard", "version": v}]
+        case lp.GiveCard(card=card):
+            return [*pick([card]), {"kind": "give", "version": v}]
+        case lp.GoOut():
+            return [{"kind": "go_out", "version": v}]
+        case lp.Cut(aim=aim):
+            return [{"kind": "cut", "aim": aim, "version": v}]
+        case lp.CallRummy():
+            return [{"kind": "call", "call": "rummy", "version": v}]
+        case lp.CallLiverpool():
+            return [{"kind": "call", "call": "liverpool", "version": v}]
+    raise AssertionError(f"no clicks for {action!r}")
+
+
+def _positions(hand: list[lp.Card], cards: Any, used: set[int] | None = None) -> list[int]:
+    taken = set(used or ())
+    out = []
+    for card in cards:
+        i = next(i for i, c in enumerate(hand) if c == card and i not in taken)
+        taken.add(i)
+        out.append(i)
+    return out
+
+
+def test_hint_names_a_move_and_highlights_its_cards() -> None:
+    match = play(seed=1, pace=0)
+    table = match.table
+    while table.game.phase is lp.Phase.BUY:
+        send(table, "pass")
+    if table.game.phase is lp.Phase.DRAW:
+        send(table, "draw")
+    assert table.game.phase is lp.Phase.PLAY and table.game.to_act == 0
+    key = table.game.state_key()
+    send(table, "hint")
+    hint = table.hint
+    assert hint["text"] and hint["action"]
+    assert hint["cards"], hint
+    hand = table.game.hand(0)
+    assert all(0 <= i < len(hand) for i in hint["cards"])
+    assert table.game.state_key() == key  # a hint changes nothing
+    # selecting and wrong clicks keep the hint; a move clears it
+    send(table, "select", index=hint["cards"][0])
+    assert table.hint == hint
+    send(table, "draw")
+    assert table.error and table.hint == hint
+
+
+def test_hint_when_it_is_not_your_turn() -> None:
+    game = house_deal()
+    table = CardTable(game, 1)
+    send(table, "hint")
+    assert "Nothing to decide yet" in table.hint["text"]
+
+
+def test_undo_takes_back_the_humans_last_action() -> None:
+    match = play(seed=4, pace=0)
+    table = match.table
+    before = match.game.state_key()
+    record = match.game.to_json()
+    assert table.game.to_act == 0
+    if match.game.phase is lp.Phase.BUY:
+        send(table, "pass")
+    else:
+        send(table, "draw")
+    assert match.game.state_key() != before
+    assert table.legal["buttons"]["undo"]["enabled"]
+    send(table, "undo")
+    assert table.error == ""
+    assert match.game.state_key() == before
+    assert match.game.to_json() == record
+    assert table.game is match.game
+
+
+def test_undo_with_nothing_to_undo() -> None:
+    match = play(seed=1, pace=0)
+    key = match.game.state_key()
+    send(match.table, "undo")
+    assert "nothing to undo" in match.table.error
+    assert match.game.state_key() == key
+
+
+def test_undo_twice_goes_back_two_of_your_actions() -> None:
+    match = play(seed=6, pace=0, opponents=2)
+    table = match.table
+    keys = []
+    for _ in range(3):
+        keys.append(match.game.state_key())
+        action = lp.bots.BasicBot(0).act(match.game.view(0), match.game.legal_actions())
+        for message in _messages_for(table, action):
+            table.handle_message(message)
+        assert table.error == ""
+    send(table, "undo")
+    assert match.game.state_key() == keys[2]
+    send(table, "undo")
+    assert match.game.state_key() == keys[1]
+
+
+def test_save_and_resume(tmp_path: Path) -> None:
+    match = play(seed=3, pace=0)
+    for _ in range(6):
+        action = lp.bots.BasicBot(0).act(match.game.view(0), match.game.legal_actions())
+        for message in _messages_for(match.table, action):
+            match.table.handle_message(message)
+    path = tmp_path / "match.json"
+    text = match.save(path)
+    assert path.read_text(encoding="utf-8") == text == match.record.value
+    # a new kernel: a new match, then resume
+    other = play(seed=99, pace=0)
+    other.resume(text)
+    assert other.game.to_json() == text
+    assert other.game.state_key() == match.game.state_key()
+    assert other.table.view["hand"] == match.table.view["hand"]
+
+
+def test_resume_refuses_a_changed_record_and_keeps_the_game() -> None:
+    match = play(seed=3, pace=0)
+    key = match.game.state_key()
+    text = match.save()
+    with pytest.raises(lp.RecordError):
+        match.resume(text.replace('"seed": 3', '"seed": 4'))
+    assert match.game.state_key() == key
+    # through the button: the error is shown, nothing raised
+    match.record.value = "not a record"
+    match.resume_button.click()
+    assert "Could not resume" in match.table.error
+    assert match.game.state_key() == key
+
+
+def test_save_and_resume_buttons() -> None:
+    match = play(seed=3, pace=0)
+    match.save_button.click()
+    assert match.record.value == match.game.to_json()
+    other = play(seed=8, pace=0)
+    other.record.value = match.record.value
+    other.resume_button.click()
+    assert other.game.state_key() == match.game.state_key()
+
+
+def test_bots_move_on_the_event_loop_and_clicks_meanwhile_change_nothing() -> None:
+    async def scenario() -> None:
+        game = lp.Game("house", ["You", "Ben", "Cleo"], seed=11, dealer=0)
+        match = MatchTable(game, pace=0.01)
+        table = match.table
+        assert game.to_act == 1 and match.bot_moving and table.busy
+        key = game.state_key()
+        send(table, "draw")  # the bot is moving: refused, in words
+        assert "not your turn" in table.error
+        assert game.state_key() == key
+        for _ in range(500):
+            if not match.bot_moving:
+                break
+            await asyncio.sleep(0.01)
+        assert game.to_act == 0 and not table.busy
+        assert table.view["my_turn"]
+
+    asyncio.run(scenario())
+
+
+def test_pace_slider_sets_the_pace() -> None:
+    match = play(seed=1, pace=0)
+    match.pace_slider.value = 1.5
+    assert match.pace == 1.5
+    match.pace = 0.2
+    assert match.pace_slider.value == pytest.approx(0.2)
+
+
+def test_play_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="level"):
+        play(level="genius", pace=0)
+    with pytest.raises(ValueError, match="opponents"):
+        play(opponents=0, pace=0)
+
+
+def test_play_a_stacked_game() -> None:
+    match = play(game=house_deal(names=["You", "Ben", "Cleo"]), pace=0)
+    assert match.game.to_act == 0
+    assert [c["code"] for c in match.table.view["hand"]][:3] == ["7H", "7C", "7S"]
+
+
+# -- replay ----------------------------------------------------------------------------------------
+
+
+def _short_record() -> str:
+    game = lp.Game("house", ["Ada", "Ben", "Cleo"], seed=21)
+    bots = [lp.bots.BasicBot(i) for i in range(3)]
+    for _ in range(40):
+        actor = game.to_act
+        assert actor is not None
+        game.apply(bots[actor].act(game.view(actor), game.legal_actions()), player=actor)
+    return game.to_json()
+
+
+def test_replay_steps_back_and_forth() -> None:
+    text = _short_record()
+    final = lp.Game.from_json(text)
+    replay = Replay(text)
+    assert replay.step == 0 and replay.steps == 40
+    assert repr(replay) == "Replay(step=0, steps=40)"
+    replay.next_button.click()
+    replay.next_button.click()
+    assert replay.step == 2
+    assert replay.game.state_key() == rebuild(final, 2)[0].state_key()
+    assert replay.events
+    replay.last_button.click()
+    assert replay.step == 40 and replay.game.state_key() == final.state_key()
+    replay.prev_button.click()
+    assert replay.step == 39
+    assert replay.game.state_key() == rebuild(final, 39)[0].state_key()
+    replay.slider.value = 10
+    assert replay.step == 10
+    assert replay.game.state_key() == rebuild(final, 10)[0].state_key()
+    replay.first_button.click()
+    assert replay.step == 0
+    assert replay.table.view["version"] > 1
+    assert "Step 0 of 40" in replay.caption.value
+
+
+def test_replay_is_for_watching_and_shows_hands_only_when_asked() -> None:
+    text = _short_record()
+    replay = Replay(text)
+    replay.go(12)
+    key = replay.game.state_key()
+    send(replay.table, "draw")
+    assert "watching" in replay.table.error and replay.game.state_key() == key
+    seen = set(codes_in(replay.table.view))
+    other = {c.code for c in replay.game.hand(1)} - {c.code for c in replay.game.hand(0)}
+    public = {c.code for m in replay.game.table for c in m.cards}
+    public |= {c.code for c in replay.game.discard_pile}
+    assert not (other - public) & seen
+    opened = Replay(text, open_hands=True)
+    opened.go(12)
+    assert {c.code for c in opened.game.hand(1)} <= set(codes_in(opened.table.view))
+    opened.seat_picker.value = 2
+    assert opened.table.seat == 2
+
+
+def test_replay_refuses_a_corrupt_record() -> None:
+    with pytest.raises(lp.RecordError):
+        Replay("{}")
+
+
+# -- reprs and files -------------------------------------------------------------------------------
+
+
+def test_reprs_are_deterministic(table: CardTable) -> None:
+    assert repr(table) == "CardTable(seat=0, deal=1, phase='draw')"
+    match = play(seed=1, pace=0)
+    assert repr(match) == "MatchTable(rules='house', seat=0, deal=1, phase='buy')"
+    for widget in (table, match, Replay(_short_record())):
+        bundle = widget._repr_mimebundle_()
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        assert not re.search(r"0x[0-9a-fA-F]{6,16}", bundle["text/plain"])
+
+
+def test_front_end_files_are_shipped() -> None:
+    js = (STATIC / "table.js").read_text(encoding="utf-8")
+    assert "export default" in js and "render" in js
+    for testid in ("hand-card-", "meld-", "discard-top", "stock", "btn-", "error", "log"):
+        assert f'data-testid="{testid}' in js
+    assert (STATIC / "table.css").read_text(encoding="utf-8").strip()
+    assert str(CardTable._esm) == js
+
+
+def test_a_double_click_on_undo_takes_back_one_action() -> None:
+    match = play(seed=6, pace=0, opponents=2)
+    table = match.table
+    keys = []
+    for _ in range(2):
+        keys.append(match.game.state_key())
+        action = lp.bots.BasicBot(0).act(match.game.view(0), match.game.legal_actions())
+        for message in _messages_for(table, action):
+            table.handle_message(message)
+    click = {"kind": "undo", "version": table.view["version"]}
+    table.handle_message(dict(click))
+    table.handle_message(dict(click))
+    assert table.error == STALE
+    assert match.game.state_key() == keys[1]

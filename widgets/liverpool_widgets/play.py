@@ -1,0 +1,485 @@
+"""A whole match at one table: ``play()`` against bots, and ``Replay`` of any saved match.
+
+``play()`` returns a :class:`MatchTable`: a :class:`~liverpool_widgets.CardTable` for the human
+seat, with bots in the other seats, a pace slider, Save and Resume. Bots move one action at a
+time at a readable pace, driven by the kernel's own event loop (``loop.call_later``): nothing
+runs in another thread, so a click and a bot move can never interleave. With ``pace=0``, or
+where no event loop is running (a plain script, a test), the bots move at once, before the
+call that let them move returns.
+
+Undo takes back the human's last action: the match is replayed from its start up to just
+before that action (the engine replays exactly: same seed, same actions, same cards).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+import liverpool as lp
+from liverpool.actions import Action
+from liverpool.game import DEFAULT_NAMES
+
+from .table import CardTable
+
+__all__ = ["LEVELS", "MatchTable", "Replay", "play", "rebuild"]
+
+LEVELS = ("random", "basic", "strong")
+"""The bot levels ``play(level=...)`` accepts."""
+
+QUICK = 0.35
+"""Out-of-turn passes (not buying, not calling) take this share of the pace."""
+
+
+def _make_bot(level: str, seed: int) -> Any:
+    if level == "basic":
+        return lp.bots.BasicBot(seed)
+    if level == "strong":
+        return lp.bots.StrongBot(seed)
+    if level == "random":
+        return lp.bots.RandomBot(seed)
+    raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+
+
+def _fresh(game: lp.Game) -> lp.Game:
+    """The match ``game`` started as (before any action)."""
+    st = game.stacked
+    if st:
+        return lp.Game.from_deal(
+            game.rules,
+            st["hands"],
+            st["stock"],
+            st["upcard"],
+            deal=st["deal"],
+            dealer=st["dealer"],
+            seed=game.seed,
+            names=list(game.names),
+            complete=st.get("complete", True),
+        )
+    return lp.Game(game.rules, list(game.names), game.seed, dealer=game.first_dealer)
+
+
+def rebuild(game: lp.Game, upto: int) -> tuple[lp.Game, list[int]]:
+    """The match replayed from its start through its first ``upto`` actions, and the seat that
+    made each of those actions."""
+    fresh = _fresh(game)
+    actors: list[int] = []
+    for action in game.actions[:upto]:
+        actor = fresh.to_act
+        assert actor is not None
+        fresh.apply(action, player=actor)
+        actors.append(actor)
+    return fresh, actors
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class MatchTable(widgets.VBox):  # type: ignore[misc]
+    """A match against bots: the human's :class:`CardTable`, a pace slider, Save and Resume.
+
+    Usually made by :func:`play`. ``table`` is the CardTable, ``game`` the match, ``bots`` the
+    bot of each seat (``None`` at the human's).
+    """
+
+    pace = traitlets.Float(0.6)
+
+    def __init__(
+        self,
+        game: lp.Game,
+        *,
+        seat: int = 0,
+        level: str = "basic",
+        pace: float = 0.6,
+        open_hands: bool = False,
+        four_color: bool = False,
+        bot_seed: int | None = None,
+    ) -> None:
+        self.seat = seat
+        self.level = level
+        self._bot_seed = game.seed if bot_seed is None else bot_seed
+        self._timer: asyncio.TimerHandle | None = None
+        self._game = game
+        self.bots: list[Any] = []
+        self._make_bots()
+        self.table = CardTable(
+            game,
+            seat,
+            open_hands=open_hands,
+            four_color=four_color,
+            coach=lp.bots.StrongBot(seed=self._bot_seed),
+        )
+        self.table.undo_handler = self.undo
+        self.table.on_action(self._after_human)
+        self.pace_slider = widgets.FloatSlider(
+            value=max(0.0, pace),
+            min=0.0,
+            max=3.0,
+            step=0.1,
+            description="Bot pace",
+            readout_format=".1f",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="320px"),
+        )
+        self.pace_slider.observe(self._slider_moved, names="value")
+        self.record = widgets.Textarea(
+            placeholder="Save puts the match record here; paste a record and press Resume.",
+            layout=widgets.Layout(width="100%", height="5em"),
+        )
+        self.save_button = widgets.Button(description="Save", icon="download")
+        self.resume_button = widgets.Button(description="Resume", icon="upload")
+        self.save_button.on_click(self._on_save)
+        self.resume_button.on_click(self._on_resume)
+        self.status = widgets.HTML()
+        controls = widgets.HBox(
+            [self.pace_slider, self.save_button, self.resume_button, self.status],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        super().__init__(
+            [self.table, controls, self.record],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.pace = max(0.0, pace)
+        self._advance()
+
+    # -- the match --------------------------------------------------------------------------------
+    @property
+    def game(self) -> lp.Game:
+        """The match being played."""
+        return self._game
+
+    def _set_game(self, game: lp.Game) -> None:
+        self._cancel()
+        self._game = game
+        self._make_bots()
+        self.table.game = game
+
+    def _make_bots(self) -> None:
+        n = self._game.players
+        if not 0 <= self.seat < n:
+            raise ValueError(f"seat {self.seat} is not at a table of {n} players")
+        self.bots = [
+            None if s == self.seat else _make_bot(self.level, self._bot_seed + s) for s in range(n)
+        ]
+
+    def __repr__(self) -> str:
+        g = self._game
+        return (
+            f"MatchTable(rules={g.rules.name!r}, seat={self.seat}, deal={g.deal}, "
+            f"phase={g.phase.value!r})"
+        )
+
+    # -- bots -------------------------------------------------------------------------------------
+    @traitlets.observe("pace")
+    def _pace_set(self, change: dict[str, Any]) -> None:
+        value = max(0.0, float(change["new"]))
+        if self.pace_slider.value != value:
+            self.pace_slider.value = min(value, self.pace_slider.max)
+
+    def _slider_moved(self, change: dict[str, Any]) -> None:
+        self.pace = float(change["new"])
+
+    @property
+    def bot_moving(self) -> bool:
+        """Whether a bot move is scheduled (the human waits)."""
+        return self._timer is not None
+
+    def _after_human(self, action: Action, events: list[lp.Event]) -> None:
+        del action, events
+        self._advance()
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _advance(self) -> None:
+        """Let the bots move until the human must decide (at the pace, or at once)."""
+        if self._timer is not None:
+            return
+        g = self._game
+        if g.is_over or g.to_act == self.seat:
+            self.table.busy = False
+            return
+        loop = _running_loop()
+        if self.pace <= 0 or loop is None:
+            self.run_bots()
+            return
+        self.table.busy = True
+        quick = g.phase in (lp.Phase.BUY, lp.Phase.RUMMY_CALL)
+        delay = self.pace * (QUICK if quick else 1.0)
+        self._timer = loop.call_later(delay, self._step)
+
+    def _step(self) -> None:
+        self._timer = None
+        try:
+            moved = self._bot_move()
+            if moved:
+                self.table.refresh()
+        except Exception as exc:  # shown under the table; the bots stop
+            self.table.busy = False
+            self.table.report_crash(exc)
+            return
+        self._advance()
+
+    def _bot_move(self) -> bool:
+        g = self._game
+        seat = g.to_act
+        if seat is None or seat == self.seat:
+            return False
+        bot = self.bots[seat]
+        action = bot.act(g.view(seat), g.legal_actions())
+        g.apply(action, player=seat)
+        return True
+
+    def run_bots(self, limit: int = 100_000) -> None:
+        """Let every bot move at once until the human must decide or the match ends."""
+        self._cancel()
+        try:
+            for _ in range(limit):
+                if not self._bot_move():
+                    break
+        except Exception as exc:
+            self.table.report_crash(exc)
+        self.table.busy = False
+        self.table.refresh()
+
+    # -- undo, save, resume -----------------------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back the human's last action (and the bot moves after it)."""
+        self._cancel()
+        g = self._game
+        _, actors = rebuild(g, len(g.actions))
+        mine = [k for k, seat in enumerate(actors) if seat == self.seat]
+        if not mine:
+            self.table.error = "There is nothing to undo: you have not made a move yet."
+            self._advance()
+            return False
+        game, _ = rebuild(g, mine[-1])
+        self._set_game(game)
+        self.table.error = ""
+        self._advance()
+        return True
+
+    def save(self, path: str | Path | None = None) -> str:
+        """The match record (JSON text); also written to ``path`` when given, and shown in the
+        record box."""
+        text = self._game.to_json()
+        self.record.value = text
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8")
+        self.status.value = f"Saved after {len(self._game.actions)} actions."
+        return text
+
+    def resume(self, record_text: str) -> None:
+        """Go on with the match a record holds (raises :class:`~liverpool.RecordError` for a
+        corrupt or changed record, leaving the current match as it was)."""
+        game = lp.Game.from_json(record_text)
+        if not 0 <= self.seat < game.players:
+            raise lp.RecordError(f"the record has no seat {self.seat} for you to sit at")
+        self.table.forget_hand_order()
+        self._set_game(game)
+        self.status.value = f"Resumed: deal {game.deal}, {len(game.actions)} actions replayed."
+        self._advance()
+
+    def _on_save(self, button: Any) -> None:
+        del button
+        with self._shown_errors():
+            self.save()
+
+    def _on_resume(self, button: Any) -> None:
+        del button
+        with self._shown_errors():
+            text = self.record.value.strip()
+            if not text:
+                self.table.error = "Paste a saved record into the box first, then press Resume."
+                return
+            try:
+                self.resume(text)
+            except lp.RecordError as exc:
+                self.table.error = f"Could not resume: {exc}"
+
+    @contextlib.contextmanager
+    def _shown_errors(self) -> Any:
+        try:
+            yield
+        except Exception as exc:
+            self.table.report_crash(exc)
+
+
+def play(
+    rules: str | lp.Rules = "house",
+    opponents: int = 3,
+    level: str = "basic",
+    seed: int | None = None,
+    open_hands: bool = False,
+    *,
+    pace: float = 0.6,
+    name: str = "You",
+    game: lp.Game | None = None,
+    four_color: bool = False,
+) -> MatchTable:
+    """A whole match against ``opponents`` bots of ``level`` (``"random"``, ``"basic"`` or
+    ``"strong"``), played by clicking. You sit at seat 0.
+
+    ``seed`` fixes every shuffle (``None`` draws one); ``open_hands`` shows every hand;
+    ``pace`` is the seconds a bot takes per move (``0``: at once; a slider changes it);
+    ``game`` plays an existing game (a stacked deal, say) instead of a new one.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+    if game is None:
+        if not isinstance(opponents, int) or not 1 <= opponents < len(DEFAULT_NAMES):
+            raise ValueError(f"opponents must be 1 to {len(DEFAULT_NAMES) - 1}, not {opponents!r}")
+        names = [name, *DEFAULT_NAMES[1 : opponents + 1]]
+        game = lp.Game(rules, names, seed)
+    return MatchTable(game, level=level, pace=pace, open_hands=open_hands, four_color=four_color)
+
+
+class Replay(widgets.VBox):  # type: ignore[misc]
+    """Step back and forth through a saved match (for teachers).
+
+    ``Replay(record_text, open_hands=False, seat=0)`` checks the record (a corrupt one raises
+    :class:`~liverpool.RecordError`), then shows the table as ``seat`` saw it after each step,
+    with what happened at that step. First, previous, next and last buttons and a slider move
+    through the steps; :meth:`go` does the same from code.
+    """
+
+    def __init__(self, record_text: str, open_hands: bool = False, *, seat: int = 0) -> None:
+        final = lp.Game.from_json(record_text)
+        self._final = final
+        self._actions: Sequence[Action] = list(final.actions)
+        _, self._actors = rebuild(final, len(self._actions))
+        self._game = _fresh(final)
+        self._step = 0
+        self._texts: list[str] = []
+        self.table = CardTable(self._game, seat, open_hands=open_hands, interactive=False)
+        n = len(self._actions)
+        self.first_button = widgets.Button(description="First", icon="fast-backward")
+        self.prev_button = widgets.Button(description="Back", icon="step-backward")
+        self.next_button = widgets.Button(description="Next", icon="step-forward")
+        self.last_button = widgets.Button(description="Last", icon="fast-forward")
+        self.slider = widgets.IntSlider(
+            value=0, min=0, max=n, description="Step", layout=widgets.Layout(width="420px")
+        )
+        self.seat_picker = widgets.Dropdown(
+            options=[(f"{name}'s view", i) for i, name in enumerate(final.names)],
+            value=seat,
+            layout=widgets.Layout(width="180px"),
+        )
+        self.caption = widgets.HTML()
+        self.first_button.on_click(lambda b: self._guarded(0))
+        self.prev_button.on_click(lambda b: self._guarded(self._step - 1))
+        self.next_button.on_click(lambda b: self._guarded(self._step + 1))
+        self.last_button.on_click(lambda b: self._guarded(len(self._actions)))
+        self.slider.observe(lambda c: self._guarded(c["new"]), names="value")
+        self.seat_picker.observe(self._seat_changed, names="value")
+        bar = widgets.HBox(
+            [
+                self.first_button,
+                self.prev_button,
+                self.next_button,
+                self.last_button,
+                self.slider,
+                self.seat_picker,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        super().__init__([bar, self.caption, self.table])
+        self._show()
+
+    @property
+    def step(self) -> int:
+        """How many actions of the record have been played on the table shown."""
+        return self._step
+
+    @property
+    def steps(self) -> int:
+        """The number of actions in the record."""
+        return len(self._actions)
+
+    @property
+    def game(self) -> lp.Game:
+        """The match as it stood after :attr:`step` actions."""
+        return self._game
+
+    @property
+    def events(self) -> list[str]:
+        """What happened at the current step, as the seat shown reads it."""
+        return list(self._texts)
+
+    def __repr__(self) -> str:
+        return f"Replay(step={self._step}, steps={self.steps})"
+
+    def go(self, step: int) -> None:
+        """Show the table after ``step`` actions (clamped to the record)."""
+        step = max(0, min(int(step), self.steps))
+        if step < self._step:
+            self._game = _fresh(self._final)
+            self._step = 0
+        texts: list[str] = []
+        while self._step < step:
+            before = len(self._game.log)
+            self._game.apply(self._actions[self._step])
+            self._step += 1
+            texts = [e.text_for(self.table.seat) for e in self._game.log[before:]]
+        if step == 0:
+            texts = [e.text_for(self.table.seat) for e in self._game.log]
+        elif not texts and step > 0:
+            texts = self._step_texts(step)
+        self._texts = texts
+        self.table.game = self._game
+        self._show()
+
+    def _step_texts(self, step: int) -> list[str]:
+        """The events of action ``step`` (replaying it on a copy of the step before)."""
+        game, _ = rebuild(self._final, step - 1)
+        before = len(game.log)
+        game.apply(self._actions[step - 1])
+        return [e.text_for(self.table.seat) for e in game.log[before:]]
+
+    def _guarded(self, step: int) -> None:
+        try:
+            self.go(step)
+        except Exception as exc:
+            self.table.report_crash(exc)
+
+    def _seat_changed(self, change: dict[str, Any]) -> None:
+        self.table.forget_hand_order()
+        self.table.seat = int(change["new"])
+        self.table.refresh()
+        self._texts = self._texts_at(self._step)
+        self._show()
+
+    def _texts_at(self, step: int) -> list[str]:
+        if step == 0:
+            return [e.text_for(self.table.seat) for e in self._game.log]
+        return self._step_texts(step)
+
+    def _show(self) -> None:
+        from html import escape
+
+        if self.slider.value != self._step:
+            self.slider.value = self._step
+        action = self._actions[self._step - 1] if self._step else None
+        head = f"Step {self._step} of {self.steps}"
+        if action is not None:
+            who = self._final.names[self._actors[self._step - 1]]
+            head += f" — {escape(who)}: {escape(str(action))}"
+        lines = "".join(f"<li>{escape(t)}</li>" for t in self._texts)
+        self.caption.value = (
+            f'<div class="lp-replay-caption" data-testid="replay-caption">'
+            f"<b>{head}</b><ul style='margin:2px 0 0 1em;padding:0'>{lines}</ul></div>"
+        )
+        self.first_button.disabled = self.prev_button.disabled = self._step == 0
+        self.next_button.disabled = self.last_button.disabled = self._step == self.steps
