@@ -463,6 +463,26 @@ class Game:
         self.log.extend(events)
         return events
 
+    def idle_action(self) -> Action:
+        """What the table plays for a seat whose timer ran out (``rules.buy_timer_seconds``,
+        ``rules.idle_turn_seconds``): silence passes a buy or a call, an idle turn draws from
+        the stock and then discards the card just drawn (or, if that may not go, the costliest
+        card that may)."""
+        legal = self.legal_actions()
+        for quiet in (Pass, DrawStock):
+            for action in legal:
+                if isinstance(action, quiet):
+                    return action
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            hand = self._s.hands[self._s.turn_player]
+            drawn = hand[-1] if hand else None
+            for action in discards:
+                if action.card == drawn:
+                    return action
+            return max(discards, key=lambda a: self.rules.card_points(a.card))
+        return legal[0]
+
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` would be accepted now (the game is left unchanged)."""
         return self.why_not(action) is None
