@@ -288,10 +288,15 @@ def analyze_hand(
     table: Sequence[Meld] = (),
     seen: Iterable[Card] = (),
     players: int | None = None,
+    exact_outs: bool = True,
 ) -> HandAnalysis:
     """Analyse a hand for ``deal``: distance to the contract, partial melds, outs, dead weight,
     lay-offs and swaps on ``table``. ``seen`` lists the cards visible to the player besides the
-    hand (table, discards) so outs count only unseen copies."""
+    hand (table, discards) so outs count only unseen copies.
+
+    With ``exact_outs`` (the coach's choice) an out is every card whose arrival lowers the
+    distance, found by trying each card of the shoe; without it (the bots' quick choice) the
+    outs are the cards the best partial melds are waiting for."""
     hand = list(hand)
     contract = rules.contract(deal)
     players = players or rules.min_players
@@ -318,6 +323,12 @@ def analyze_hand(
         for rank in rules.wild_ranks:
             for suit in Suit:
                 wanted.setdefault(Card(rank, suit), None)
+    if exact_outs and missing:
+        wanted = {
+            card: None
+            for card in sorted(unseen, key=Card.sort_key)
+            if contract_distance([*hand, card], rules, deal) < missing
+        }
     outs = tuple(sorted(((c, unseen[c]) for c in wanted if unseen[c] > 0), key=lambda cn: -cn[1]))
     spare = Counter(c for c in hand if not rules.is_wild(c)) - used
     dead = sorted(spare.elements(), key=lambda c: -rules.card_points(c))

@@ -1310,9 +1310,13 @@ class Game:
                     reasons.append(verdict.reason)
         if options:
             return options
+        # Explain the kind the cards look like: one suit and several ranks reads as a run,
+        # anything else as a set (reasons are in the order set, run).
         naturals = [c for c in cards if not self.rules.is_wild(c)]
-        same_rank = len({c.rank for c in naturals}) <= 1
-        reason = reasons[0] if (same_rank or len(reasons) == 1) else reasons[-1]
+        looks_like_run = (
+            len({c.suit for c in naturals}) == 1 and len({c.rank for c in naturals}) > 1
+        )
+        reason = reasons[-1] if (looks_like_run and len(reasons) > 1) else reasons[0]
         return f"{format_cards(cards)} is not a legal meld: {reason}"
 
     def _go_down_leftover_error(self, seat: int, melds: Sequence[Meld]) -> str | None:

@@ -193,7 +193,7 @@ class BasicBot:
         """The card whose loss hurts the contract least, then the costliest, then the one that
         helps the table least."""
         rules = view.rules
-        analysis = analyze_hand(view.hand, rules, view.deal)
+        analysis = analyze_hand(view.hand, rules, view.deal, exact_outs=False)
         dead = [c for c in analysis.dead_weight if c in cards]
         if dead:
             pool = dead

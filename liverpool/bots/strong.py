@@ -86,6 +86,7 @@ class StrongBot(BasicBot):
                 table=(),
                 seen=[*view.discard_pile, *(c for m in view.table for c in m.cards), card],
                 players=view.players,
+                exact_outs=False,
             )
             live = sum(n for _, n in analysis.outs)
             feed = self._feeds(view, card, nxt, worlds)
