@@ -8,11 +8,12 @@ after a rummy call) are kept in ``secret`` and named only in ``private_text``; u
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from .cards import Card
 
-__all__ = ["Event"]
+__all__ = ["Event", "second_person"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +49,57 @@ class Event:
 
     def __str__(self) -> str:
         return self.text
+
+
+# Third-person verbs the engine's lines use after a player's name, and their "you" forms.
+_YOU_VERBS = {
+    "deals": "deal",
+    "does": "do",
+    "calls": "call",
+    "has": "have",
+    "is": "are",
+    "takes": "take",
+    "plays": "play",
+    "goes": "go",
+    "gets": "get",
+    "wins": "win",
+    "cuts": "cut",
+}
+
+
+def second_person(text: str, name: str = "You") -> str:
+    """``text`` (an engine line naming players in the third person) rewritten so that it
+    addresses the player called ``name`` as "you".
+
+    The engine writes every line about a seat by its name ("Ada deals.", "Ada's run",
+    "Ben gave Ada a card", "Ada laid the 7♦ on their own set"). For the human's own lines a
+    table or terminal wants "You deal.", "your run", "Ben gave you a card", "on your own set".
+    This is most needed when the human is literally called "You" (the default name), where
+    the plain text would read "You deals" and "You's run"::
+
+        >>> second_person("You deals. Ben gave You the 7♥; You's run is long.", "You")
+        'You deal. Ben gave you the 7♥; your run is long.'
+        >>> second_person("Ada's set of sevens", "Ada")
+        'Your set of sevens'
+
+    Names are matched as whole words; text about other players is left alone.
+    """
+    if not name:
+        return text
+    who = re.escape(name)
+    # "Ada's set" -> "your set" (capitalised at the start of a sentence)
+    text = re.sub(
+        rf"(^|[.!?:]\s+)?\b{who}'s\b",
+        lambda m: (m.group(1) + "Your") if m.group(1) is not None else "your",
+        text,
+    )
+    if re.match(rf"\s*{who}\b", text):
+        text = text.replace(" their own ", " your own ")
+    # "Ada deals" -> "You deal" (the subject); "gave Ada a card" -> "gave you a card"
+    text = re.sub(
+        rf"\b{who} ({'|'.join(_YOU_VERBS)})\b",
+        lambda m: "You " + _YOU_VERBS[m.group(1)],
+        text,
+    )
+    text = re.sub(rf"(?<=[a-z,;] ){who}\b", "you", text)
+    return re.sub(rf"\b{who}\b", "You", text)

@@ -52,7 +52,7 @@ from .bots import BasicBot, RandomBot, StrongBot
 from .bots.base import Bot
 from .cards import Card
 from .errors import CardParseError, IllegalAction, LiverpoolError
-from .events import Event
+from .events import Event, second_person
 from .game import DEFAULT_NAMES, Game, Phase
 
 __all__ = [
@@ -309,35 +309,6 @@ _RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
 _RULE_WIDTH = 72
 
 
-def _fix_you(text: str) -> str:
-    """Engine lines name players in the third person; for a human called "You" make them
-    read well ("You deals" -> "You deal", "You's set" -> "your set")."""
-    text = re.sub(r"\bYou's\b", "your", text)
-    text = re.sub(r"(?<=[a-z] )You\b", "you", text)  # "Ada gave You a card"
-    if re.match(r"\s*You ", text):
-        text = text.replace(" their own ", " your own ")
-    return re.sub(
-        r"\bYou (deals|does|calls|has|is|takes|plays|goes|gets|wins|cuts)\b",
-        lambda m: "You " + _YOU_VERBS[m.group(1)],
-        text,
-    )
-
-
-_YOU_VERBS = {
-    "deals": "deal",
-    "does": "do",
-    "calls": "call",
-    "has": "have",
-    "is": "are",
-    "takes": "take",
-    "plays": "play",
-    "goes": "go",
-    "gets": "get",
-    "wins": "win",
-    "cuts": "cut",
-}
-
-
 def make_bots(level: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
     """One bot of ``level`` (``random``, ``basic`` or ``strong``) for each seat, seeded from
     ``seed`` so a match replays the same way."""
@@ -400,7 +371,7 @@ class TerminalGame:
     # -- output helpers ---------------------------------------------------------------------
     def _text(self, text: str) -> str:
         if self.game.names[self.human] == "You":
-            text = _fix_you(text)
+            text = second_person(text, "You")
         if self.ascii:
             return text.replace("🃏", "JK").translate(_ASCII)
         if self.color:

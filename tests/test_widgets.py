@@ -25,7 +25,6 @@ pytest.importorskip("anywidget")
 
 import liverpool as lp
 from liverpool_widgets import CardTable, MatchTable, Replay, play
-from liverpool_widgets.play import rebuild
 from liverpool_widgets.table import ACTION_KINDS, STALE
 
 STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" / "static"
@@ -853,16 +852,16 @@ def test_replay_steps_back_and_forth() -> None:
     replay.next_button.click()
     replay.next_button.click()
     assert replay.step == 2
-    assert replay.game.state_key() == rebuild(final, 2)[0].state_key()
+    assert replay.game.state_key() == final.replay_to(2).state_key()
     assert replay.events
     replay.last_button.click()
     assert replay.step == 40 and replay.game.state_key() == final.state_key()
     replay.prev_button.click()
     assert replay.step == 39
-    assert replay.game.state_key() == rebuild(final, 39)[0].state_key()
+    assert replay.game.state_key() == final.replay_to(39).state_key()
     replay.slider.value = 10
     assert replay.step == 10
-    assert replay.game.state_key() == rebuild(final, 10)[0].state_key()
+    assert replay.game.state_key() == final.replay_to(10).state_key()
     replay.first_button.click()
     assert replay.step == 0
     assert replay.table.view["version"] > 1
@@ -930,3 +929,26 @@ def test_a_double_click_on_undo_takes_back_one_action() -> None:
     table.handle_message(dict(click))
     assert table.error == STALE
     assert match.game.state_key() == keys[1]
+
+
+def test_the_default_name_you_reads_in_the_second_person() -> None:
+    """The human called "You" reads "You deal", never "You deals" (``second_person``)."""
+    hands = ["7H 7C 7S 9H 9D 9S KC 2D 4S 5C", "KH KH QD QD 3C 3C 6S 6S 8D 8D",
+             "JC JC 10H 10H 4D 4D 5H 5H 2C 2C"]
+    game = lp.Game.from_deal("house", hands, stock="9C AS 6H 8C", upcard="7D", dealer=0,
+                             names=["You", "Ben", "Cleo"])
+    table = CardTable(game, 0)
+    assert any("You deal." in t for t in table.log), table.log
+    assert not any(re.search(r"\bYou (deals|is|has|takes)\b|\bYou's\b", t) for t in table.log)
+    named = lp.Game.from_deal("house", hands, stock="9C AS 6H 8C", upcard="7D", dealer=0,
+                              names=["Ada", "Ben", "Cleo"])
+    assert any("Ada deals." in t for t in CardTable(named, 0).log)  # a real name stays
+
+
+def test_disabled_reasons_come_from_the_engine(table: CardTable) -> None:
+    """A disabled Discard says the engine's own sentence (``Game.why_not``)."""
+    send(table, "take")
+    select(table, "7D")
+    why = table.legal["buttons"]["discard"]["why"]
+    assert why == table.game.why_not(lp.Discard(lp.Card.parse("7D")), 0)
+    assert why

@@ -28,7 +28,7 @@ from liverpool.game import DEFAULT_NAMES
 
 from .table import CardTable
 
-__all__ = ["LEVELS", "MatchTable", "Replay", "play", "rebuild"]
+__all__ = ["LEVELS", "MatchTable", "Replay", "play"]
 
 LEVELS = ("random", "basic", "strong")
 """The bot levels ``play(level=...)`` accepts."""
@@ -45,37 +45,6 @@ def _make_bot(level: str, seed: int) -> Any:
     if level == "random":
         return lp.bots.RandomBot(seed)
     raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
-
-
-def _fresh(game: lp.Game) -> lp.Game:
-    """The match ``game`` started as (before any action)."""
-    st = game.stacked
-    if st:
-        return lp.Game.from_deal(
-            game.rules,
-            st["hands"],
-            st["stock"],
-            st["upcard"],
-            deal=st["deal"],
-            dealer=st["dealer"],
-            seed=game.seed,
-            names=list(game.names),
-            complete=st.get("complete", True),
-        )
-    return lp.Game(game.rules, list(game.names), game.seed, dealer=game.first_dealer)
-
-
-def rebuild(game: lp.Game, upto: int) -> tuple[lp.Game, list[int]]:
-    """The match replayed from its start through its first ``upto`` actions, and the seat that
-    made each of those actions."""
-    fresh = _fresh(game)
-    actors: list[int] = []
-    for action in game.actions[:upto]:
-        actor = fresh.to_act
-        assert actor is not None
-        fresh.apply(action, player=actor)
-        actors.append(actor)
-    return fresh, actors
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -259,14 +228,12 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         """Take back the human's last action (and the bot moves after it)."""
         self._cancel()
         g = self._game
-        _, actors = rebuild(g, len(g.actions))
-        mine = [k for k, seat in enumerate(actors) if seat == self.seat]
+        mine = [k for k, seat in enumerate(g.actors) if seat == self.seat]
         if not mine:
             self.table.error = "There is nothing to undo: you have not made a move yet."
             self._advance()
             return False
-        game, _ = rebuild(g, mine[-1])
-        self._set_game(game)
+        self._set_game(g.replay_to(mine[-1]))
         self.table.error = ""
         self._advance()
         return True
@@ -359,8 +326,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         final = lp.Game.from_json(record_text)
         self._final = final
         self._actions: Sequence[Action] = list(final.actions)
-        _, self._actors = rebuild(final, len(self._actions))
-        self._game = _fresh(final)
+        self._actors: Sequence[int] = list(final.actors)
+        self._game = final.replay_to(0)
         self._step = 0
         self._texts: list[str] = []
         self.table = CardTable(self._game, seat, open_hands=open_hands, interactive=False)
@@ -425,16 +392,16 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         """Show the table after ``step`` actions (clamped to the record)."""
         step = max(0, min(int(step), self.steps))
         if step < self._step:
-            self._game = _fresh(self._final)
+            self._game = self._final.replay_to(0)
             self._step = 0
         texts: list[str] = []
         while self._step < step:
             before = len(self._game.log)
             self._game.apply(self._actions[self._step])
             self._step += 1
-            texts = [e.text_for(self.table.seat) for e in self._game.log[before:]]
+            texts = [self._text(e) for e in self._game.log[before:]]
         if step == 0:
-            texts = [e.text_for(self.table.seat) for e in self._game.log]
+            texts = [self._text(e) for e in self._game.log]
         elif not texts and step > 0:
             texts = self._step_texts(step)
         self._texts = texts
@@ -443,10 +410,13 @@ class Replay(widgets.VBox):  # type: ignore[misc]
 
     def _step_texts(self, step: int) -> list[str]:
         """The events of action ``step`` (replaying it on a copy of the step before)."""
-        game, _ = rebuild(self._final, step - 1)
+        game = self._final.replay_to(step - 1)
         before = len(game.log)
         game.apply(self._actions[step - 1])
-        return [e.text_for(self.table.seat) for e in game.log[before:]]
+        return [self._text(e) for e in game.log[before:]]
+
+    def _text(self, event: lp.Event) -> str:
+        return self.table.words(event.text_for(self.table.seat))
 
     def _guarded(self, step: int) -> None:
         try:
@@ -463,7 +433,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
 
     def _texts_at(self, step: int) -> list[str]:
         if step == 0:
-            return [e.text_for(self.table.seat) for e in self._game.log]
+            return [self._text(e) for e in self._game.log]
         return self._step_texts(step)
 
     def _show(self) -> None:

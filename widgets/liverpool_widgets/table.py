@@ -37,7 +37,6 @@ A hand *index* is the card's position in ``game.hand(seat)`` (the engine's order
 from __future__ import annotations
 
 import contextlib
-import copy
 import dataclasses
 import traceback
 from collections import Counter
@@ -65,6 +64,7 @@ from liverpool.actions import (
     SwapWild,
     TakeDiscard,
 )
+from liverpool.events import second_person
 from liverpool.render import card_label, card_svg
 
 __all__ = ["ACTION_KINDS", "CardTable"]
@@ -129,27 +129,6 @@ def _points(value: int) -> str:
     if value < 0:
         return f"−{-value}"
     return "0"
-
-
-def _trial(game: lp.Game) -> lp.Game:
-    """A throwaway copy of ``game`` to try an action on, without its history (which is only
-    read, never needed to decide legality) — far cheaper than ``game.copy()`` late in a match."""
-    clone = copy.copy(game)
-    for name, value in vars(game).items():
-        if name in ("log", "actions"):
-            setattr(clone, name, [])
-        elif name not in ("rules", "names"):
-            setattr(clone, name, copy.deepcopy(value))
-    return clone
-
-
-def _why_not(game: lp.Game, action: Action, seat: int) -> str | None:
-    """The engine's sentence for why ``action`` is illegal now (``None`` when it is legal)."""
-    try:
-        _trial(game).apply(action, player=seat)
-    except lp.IllegalAction as exc:
-        return str(exc)
-    return None
 
 
 def _indexes_of(hand: Sequence[lp.Card], cards: Sequence[lp.Card]) -> list[int]:
@@ -260,6 +239,13 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         """Call ``callback(action, events)`` after each successful action of this seat."""
         self._listeners.append(callback)
 
+    def words(self, text: str) -> str:
+        """An engine line as this seat's player reads it: when they are called "You" (the
+        default name), in the second person ("You deal", "your run"), not "You deals"."""
+        if self._game.names[self.seat] == "You":
+            return second_person(text, "You")
+        return text
+
     def __repr__(self) -> str:
         g = self._game
         return f"CardTable(seat={self.seat}, deal={g.deal}, phase={g.phase.value!r})"
@@ -292,7 +278,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         self.hint = {}
         self.view = self._build_view()
         self.legal = self._build_legal()
-        self.log = [e.text_for(self.seat) for e in g.log[-self.LOG_LINES :]]
+        self.log = [self.words(e.text_for(self.seat)) for e in g.log[-self.LOG_LINES :]]
         self.score_pad = self._build_score_pad()
         self.winners = [g.names[i] for i in g.winners] if g.is_over else []
 
@@ -420,7 +406,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             notes.append(f"You took the {v.taken_discard} from the pile: you may not discard it.")
         if v.pending_wild is not None:
             notes.append(f"Lay the freed {v.pending_wild} on the table before your turn ends.")
-        deciding = v.deciding
+        deciding = self.words(v.deciding)
         if v.is_over:
             won = " and ".join(v.names[i] for i in v.winners)
             deciding = f"The match is over: {won} won." if won else deciding
@@ -479,7 +465,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
                 "card": self._card(top, width=PILE_WIDTH),
             }
         if v.phase == "give":
-            return {"kind": "give", "text": v.deciding.replace(v.names[self.seat], "You", 1)}
+            return {"kind": "give", "text": second_person(v.deciding, v.names[self.seat])}
         if v.phase == "liverpool_discard":
             return {"kind": "liverpool_discard", "text": "Select a card and discard it."}
         if v.phase == "cut":
@@ -556,7 +542,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         elif not self.interactive:
             wait = "This table is for watching only."
         elif not mine:
-            wait = f"Wait: {g.deciding()}"
+            wait = f"Wait: {self.words(g.deciding())}"
         else:
             wait = ""
         hints = {
@@ -576,7 +562,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         take_ok = any(isinstance(a, TakeDiscard) for a in legal)
         take_why = not_now
         if mine and phase == "draw" and not take_ok:
-            take_why = _why_not(g, TakeDiscard(), seat) or "You may not take the discard now."
+            take_why = g.why_not(TakeDiscard(), seat) or "You may not take the discard now."
         extra = rules.discard_draw_penalty
         put("take", take_ok, take_why, note=f"+{extra} from the stock" if extra else "")
         # buying and calling
@@ -626,7 +612,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             off_why = "You can lay off only after you have gone down."
         elif not self._legal_of(LayOff) and not g.view(seat).may_lay_off:
             hand = g.hand(seat)
-            off_why = _why_not(g, LayOff(hand[0], 0), seat) if g.table and hand else ""
+            off_why = g.why_not(LayOff(hand[0], 0), seat) if g.table and hand else ""
             off_why = off_why or "You may not lay off now."
         elif len(self.selected) != 1:
             off_why = "Select one card, then click the meld to lay it on."
@@ -657,7 +643,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         elif len(sel) != 1:
             discard_why = "Select the one card you want to discard."
         elif not any(a.card == sel[0] for a in discarding if isinstance(a, Discard)):
-            discard_why = _why_not(g, Discard(sel[0]), seat) or f"You may not discard the {sel[0]}."
+            discard_why = g.why_not(Discard(sel[0]), seat) or f"You may not discard the {sel[0]}."
         else:
             discard_why = ""
         put("discard", not discard_why, discard_why)
@@ -752,7 +738,8 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             else:
                 self.error = STALE
                 return
-        handler(self, content)
+        with self.hold_sync():  # everything one click changes reaches the page as one message
+            handler(self, content)
 
     def _same_card(self, content: dict[str, Any]) -> bool:
         index, code = content.get("index"), content.get("code")
@@ -966,7 +953,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _lays_contract(self, melds: list[list[lp.Card]]) -> bool:
         try:
-            events = _trial(self._game).apply(GoDown(melds), player=self.seat)
+            events = self._game.copy().apply(GoDown(melds), player=self.seat)
         except lp.IllegalAction:
             return False
         return not any(e.kind == "failed_go_down" for e in events)
@@ -1039,7 +1026,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             self.hint = {"text": "The match is over.", "cards": [], "meld": None}
             return
         if g.to_act != self.seat:
-            self.hint = {"text": f"Nothing to decide yet: {g.deciding()}", "cards": []}
+            self.hint = {"text": f"Nothing to decide yet: {self.words(g.deciding())}", "cards": []}
             return
         action, reason = self.coach.explain(g.view(self.seat), self._legal_actions)
         hand = g.hand(self.seat)

@@ -135,6 +135,9 @@ export default {
     let countdown = null;
     let scheduled = false;
     let dragIndex = -1;
+    const HAND_PART = 5; // the hand's place in the parts that draw() patches
+    /** @type {string[]} the HTML of each part of the table as last drawn (see patch) */
+    let shown = [];
 
     /** @param {object} msg */
     function send(msg) {
@@ -189,6 +192,7 @@ export default {
       const view = /** @type {View} */ (model.get("view"));
       if (!view || !view.me) {
         root.innerHTML = '<div class="lpt-muted">The table is being set up…</div>';
+        shown = [];
         return;
       }
       const legal = /** @type {Legal} */ (model.get("legal")) || { buttons: {}, targets: {}, swaps: {} };
@@ -303,7 +307,7 @@ export default {
               min="${p.min ?? 1}" max="${p.max ?? 200}" value="${p.aim ?? 1}"> cards</label>
             <button type="button" class="lpt-btn lpt-primary" data-act="cut" data-testid="prompt-cut">Cut</button>`;
         }
-        prompt = `<div class="lpt-prompt" role="alert" data-testid="prompt-${esc(p.kind)}">
+        prompt = `<div class="lpt-prompt" role="alert" data-testid="prompt" data-kind="${esc(p.kind)}">
           ${card}<div class="lpt-prompt-body"><div class="lpt-prompt-text">${esc(p.text)}</div>
           <div class="lpt-prompt-buttons">${buttons}</div></div></div>`;
       }
@@ -405,14 +409,38 @@ export default {
             <pre>${esc(crash)}</pre><button type="button" class="lpt-link" data-act="dismiss-crash">dismiss</button></div>`
         : "";
 
-      root.innerHTML = `${head}${winnersHtml}${opponents}
-        <div class="lpt-middle">${piles}${table}</div>
-        ${prompt}${hand}${actions}${errorHtml}${hintHtml}
-        <div class="lpt-bottom">${logHtml}${padHtml}</div>${crashHtml}`;
+      patch([head, winnersHtml, opponents, `<div class="lpt-middle">${piles}${table}</div>`,
+        prompt, hand /* HAND_PART */, actions, errorHtml, hintHtml,
+        `<div class="lpt-bottom">${logHtml}${padHtml}</div>`, crashHtml]);
       root.classList.toggle("is-watch", !interactive);
+      // What this picture shows, for tests and the latency benchmark: the view's version and
+      // the selection Python confirmed (the card's own class flips at once on click).
+      root.dataset.version = String(view.version);
+      root.dataset.selected = selected.join(",");
       const lines = root.querySelector(".lpt-log-lines");
       if (lines && atBottom) lines.scrollTop = lines.scrollHeight;
       syncCountdown();
+    }
+
+    /**
+     * Put each part of the table in its own wrapper (``display: contents``, so the layout is
+     * as if the parts were the root's children) and rewrite only the parts whose HTML changed:
+     * a click on a card redraws the hand and the action bar, not every card picture on the
+     * table (and focus and scroll positions elsewhere survive).
+     * @param {string[]} parts
+     */
+    function patch(parts) {
+      if (shown.length !== parts.length) {
+        root.innerHTML = parts.map(() => '<div class="lpt-part"></div>').join("");
+        shown = parts.map(() => "");
+      }
+      const boxes = root.children;
+      parts.forEach((html, i) => {
+        if (shown[i] !== html) {
+          boxes[i].innerHTML = html;
+          shown[i] = html;
+        }
+      });
     }
 
     function schedule() {
@@ -447,6 +475,7 @@ export default {
           const index = Number(hit.dataset.index);
           const on = selected.includes(index);
           hit.classList.toggle("is-selected", !on); // feels instant; Python's answer redraws
+          shown[HAND_PART] = ""; // so the hand is redrawn from Python's answer, whatever it is
           send({ kind: on ? "deselect" : "select", index, code: hit.dataset.card });
           break;
         }

@@ -1,0 +1,291 @@
+"""Drive JupyterLab and Voila in headless Debian chromium (shared by the browser tests and
+``benchmarks/table_latency.py``).
+
+Follows ``TESTING-NOTES.md``: the server runs in its own process group on 127.0.0.1, on a free
+port, with a token and ``--allow-root``, its config, runtime, settings and workspace folders in
+a temp dir (with JupyterLab's news fetch switched off, or a pop-up covers the page); the
+browser is ``/usr/bin/chromium`` driven by Playwright's Python package — never
+``playwright install``.
+
+:func:`missing` says what is not installed, in the words of the fix; the tests skip with that
+sentence (or fail, where ``CI`` is set).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+NOTEBOOK = HERE / "play_stacked.ipynb"
+"""The test notebook: ``play()`` on a stacked house deal against scripted opponents."""
+
+BIN = Path(sys.executable).parent
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium, if installed."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def _tool(name: str) -> str | None:
+    local = BIN / name
+    return str(local) if local.exists() else shutil.which(name)
+
+
+def missing(*, voila: bool = False) -> str | None:
+    """What the browser tests need and do not find, as the command that installs it."""
+    needs: list[str] = []
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        needs.append(
+            "the Playwright Python package (pip install playwright, or "
+            "pip install -e '.[widgets,dev]'; do not run `playwright install`)"
+        )
+    if _tool("jupyter-lab") is None:
+        needs.append("JupyterLab (pip install -e '.[widgets,dev]')")
+    if voila and _tool("voila") is None:
+        needs.append("Voila (pip install voila, or pip install -e '.[widgets,dev]')")
+    if chromium_path() is None:
+        needs.append(
+            "Debian's chromium (sudo apt-get update && sudo apt-get install -y chromium; "
+            "`make test` does this when it runs as root)"
+        )
+    if not needs:
+        return None
+    return "browser tests need " + "; ".join(needs)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_port(port: int, timeout: float = 60.0, proc: subprocess.Popen[Any] | None = None) -> None:
+    """Wait until something listens on ``port`` (a GET would run a Voila notebook)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with code {proc.returncode} before listening")
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"nothing listened on port {port} after {timeout:.0f} s")
+
+
+def jupyter_env(base: Path) -> dict[str, str]:
+    """Environment with every JUPYTER_* folder in ``base`` (news fetching off)."""
+    settings = base / "lab-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(base / "config"),
+        JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+        JUPYTERLAB_SETTINGS_DIR=str(base / "lab-settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
+        JUPYTER_PLATFORM_DIRS="1",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+class Server:
+    """A JupyterLab (or Voila) process in its own process group; :meth:`stop` ends it."""
+
+    def __init__(self, argv: list[str], *, port: int, token: str, base: Path, log: Path) -> None:
+        self.port = port
+        self.token = token
+        self.base = base
+        self.log_path = log
+        self._log = log.open("w")
+        self.proc = subprocess.Popen(
+            argv,
+            env=jupyter_env(base),
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def log_tail(self, lines: int = 30) -> str:
+        with contextlib.suppress(OSError):
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        return ""
+
+    def _api(self, method: str, path: str) -> Any:
+        req = urllib.request.Request(
+            f"{self.url}{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with urllib.request.urlopen(req, timeout=5) as resp:
+            body = resp.read()
+        return json.loads(body) if body else None
+
+    def stop(self) -> None:
+        """Shut down its kernels (they run in sessions of their own), then the process group."""
+        if self.proc.poll() is None:
+            with contextlib.suppress(Exception):
+                for kernel in self._api("GET", "/api/kernels") or []:
+                    self._api("DELETE", f"/api/kernels/{kernel['id']}")
+            for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, sig)
+                try:
+                    self.proc.wait(wait)
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
+        self._log.close()
+
+
+def start_lab(root_dir: Path, base: Path) -> Server:
+    """JupyterLab serving ``root_dir``, as TESTING-NOTES.md says; returns once it listens."""
+    port, token = free_port(), secrets.token_hex(12)
+    jupyter = _tool("jupyter-lab") or "jupyter-lab"
+    argv = [
+        jupyter,
+        "--allow-root",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.token={token}",
+        f"--ServerApp.root_dir={root_dir}",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+    ]
+    server = Server(argv, port=port, token=token, base=base, log=base / "lab.log")
+    try:
+        wait_port(port, proc=server.proc)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+def start_voila(notebook: Path, base: Path) -> Server:
+    """Voila rendering ``notebook`` as an app; returns once it listens (not after a GET)."""
+    port, token = free_port(), secrets.token_hex(12)
+    voila = _tool("voila") or "voila"
+    argv = [
+        voila,
+        str(notebook),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        f"--token={token}",
+    ]
+    server = Server(argv, port=port, token=token, base=base, log=base / "voila.log")
+    try:
+        wait_port(port, proc=server.proc)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+@contextlib.contextmanager
+def browser() -> Iterator[Any]:
+    """A headless Debian chromium (Playwright's sync API)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+# -- a notebook page in JupyterLab ---------------------------------------------------------------
+
+_KEXEC = """async (code) => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  let out = "";
+  const f = k.requestExecute({code, store_history: false});
+  f.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") out += `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await f.done;
+  return out;
+}"""
+
+
+def open_notebook(page: Any, server: Server, name: str, timeout: float = 90_000) -> None:
+    """Open ``name`` in JupyterLab, wait for its kernel, run every cell, wait for the table."""
+    # a workspace of its own, so no tab of an earlier page is restored beside it
+    workspace = "".join(ch if ch.isalnum() else "-" for ch in Path(name).stem)
+    page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{name}?reset&token={server.token}")
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return !!(w && w.context && w.context.isReady); }",
+        timeout=timeout,
+    )
+    page.wait_for_function(
+        "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;"
+        " return !!k && k.status === 'idle'; }",
+        timeout=timeout,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(".lpt[data-version] [data-testid=hand]", timeout=timeout)
+    # more room for the table
+    page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+
+
+def kexec(page: Any, code: str) -> str:
+    """Run ``code`` in the notebook's kernel (not as a cell) and return what it printed."""
+    return str(page.evaluate(_KEXEC, code))
+
+
+def kstate(page: Any) -> dict[str, Any]:
+    """The kernel's own account of the match (``state()`` is defined by the test notebook)."""
+    out = kexec(page, "state()")
+    try:
+        return dict(json.loads(out))
+    except ValueError as exc:
+        raise AssertionError(f"the kernel did not report its state: {out!r}") from exc
+
+
+def copy_notebook(dest_dir: Path, name: str) -> Path:
+    """A copy of the test notebook at ``dest_dir / name``."""
+    dest = dest_dir / name
+    shutil.copyfile(NOTEBOOK, dest)
+    return dest
