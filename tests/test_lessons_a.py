@@ -1,0 +1,543 @@
+"""The lesson widgets of lessons 02–06 and their exercises, driven from Python.
+
+Each widget is driven the way its front end drives it — ``handle_message({"kind": ...})`` with
+the same dicts ``static/lesson_panel.js`` sends — or through its plain Python methods, and the
+feedback the learner reads (``feedback``, ``ok``) is checked for legal and illegal picks under
+several presets. Every rendered clickable element must reach a handler.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import liverpool as lp
+from liverpool_widgets import lessons
+from liverpool_widgets.lessons import (
+    GoingDownTrainer,
+    LayOffTrainer,
+    RunBuilder,
+    SetBuilder,
+    WildLimits,
+    check_answer,
+    grade,
+)
+
+STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" / "static"
+
+
+def click(widget, kind: str, **fields) -> None:
+    """One click as the front end sends it (data-* attributes arrive as strings)."""
+    widget.handle_message({"kind": kind, **{k: str(v) for k, v in fields.items()}})
+    assert widget.crash == "", widget.crash
+
+
+def kinds_in(html: str) -> set[str]:
+    return set(re.findall(r'data-action="([a-z_]+)"', html))
+
+
+def assert_every_click_handled(widget) -> None:
+    for kind in kinds_in(widget.html):
+        assert hasattr(widget, f"_on_{kind}"), f"{type(widget).__name__} cannot handle {kind!r}"
+
+
+# -- the shared front end -----------------------------------------------------------------------
+
+
+def test_front_end_files_exist_and_export_render():
+    js = (STATIC / "lesson_panel.js").read_text()
+    assert "export default { render }" in js
+    assert "model.send" in js
+    assert (STATIC / "lesson_panel.css").read_text().strip()
+
+
+@pytest.mark.parametrize(
+    "widget",
+    [SetBuilder, RunBuilder, WildLimits, GoingDownTrainer, LayOffTrainer],
+    ids=lambda w: w.__name__,
+)
+def test_repr_is_deterministic_and_clicks_are_handled(widget):
+    a, b = widget(), widget()
+    assert repr(a) == repr(b)
+    assert "0x" not in repr(a)
+    assert a.html == b.html
+    assert 'data-testid="feedback"' in a.html
+    assert_every_click_handled(a)
+
+
+@pytest.mark.parametrize("message", [None, "text", {"kind": "nonsense"}, {"kind": 3}])
+def test_unreadable_messages_never_crash(message):
+    b = SetBuilder()
+    b.handle_message(message)
+    assert b.crash == ""
+    assert b.ok is None and b.feedback
+
+
+# -- SetBuilder ----------------------------------------------------------------------------------
+
+
+def test_set_builder_house_verdict_updates_per_click():
+    b = SetBuilder("7H 7C KS JK 7S 2D 2C", rules="house")
+    assert b.ok is None and "Click cards" in b.feedback
+    click(b, "pick", index=0)
+    assert b.ok is None and "pick 2 more cards" in b.feedback
+    click(b, "pick", index=1)
+    assert "pick 1 more card" in b.feedback
+    click(b, "pick", index=3)
+    assert b.ok is True
+    assert b.feedback == "A legal set of sevens: 3 cards, 1 of them wild."
+    assert b.state["picked"] == "7♥ 7♣ 🃏"
+    click(b, "pick", index=2)  # the K♠ breaks it
+    assert b.ok is False
+    assert "share one rank" in b.feedback and "sevens and kings" in b.feedback
+    click(b, "pick", index=2)  # put it back
+    assert b.ok is True
+    assert 'aria-pressed="true"' in b.html
+
+
+def test_set_builder_mixed_ranks_refused_before_three_cards():
+    b = SetBuilder("7H KS JK")
+    b.pick(0)
+    b.pick(1)
+    assert b.ok is False
+    assert "cannot become a set" in b.feedback
+
+
+@pytest.mark.parametrize(
+    ("rules", "cards", "ok", "words"),
+    [
+        ("house", "KS 2D 2C", False, "share one rank"),
+        ("classic", "KS 2D 2C", False, "at least two natural cards"),
+        ("classic", "KS KD 2C", True, "1 of them wild"),
+        ("florida", "KS 2D 2C", True, "2 of them wild"),
+        ("i_buy", "KS 2D 2C", False, "may not outnumber"),
+        ("i_buy", "KS KD 2C 2H", True, "2 of them wild"),
+        ("house", "JK JK JK", False, "may not be all wild"),
+    ],
+)
+def test_set_builder_under_presets(rules, cards, ok, words):
+    b = SetBuilder("KS KD 2D 2C 2H JK JK JK", rules=rules)
+    b.pick_cards(cards)
+    assert b.ok is ok, b.feedback
+    assert words in b.feedback
+    assert bool(b.check(cards)) is ok
+
+
+def test_set_builder_rules_switch_by_message_rejudges():
+    b = SetBuilder("KS 2D 2C")
+    b.pick_cards("KS 2D 2C")
+    assert b.ok is False
+    click(b, "rules", value="florida")
+    assert b.ok is True and b.rules.name == "florida"
+    click(b, "rules", value="nowhere")
+    assert b.rules.name == "florida" and "no rules called" in b.feedback
+    click(b, "clear")
+    assert b.picked == [] and b.ok is None
+
+
+def test_set_builder_unpick_and_bad_index():
+    b = SetBuilder("7H 7C 7S")
+    b.pick_cards("7H 7C 7S")
+    click(b, "unpick", index=1)
+    assert b.state["picked"] == "7♥ 7♠"
+    click(b, "pick", index=9)
+    assert "no card number 9" in b.feedback
+    assert b.pick_cards("KS").startswith("The K♠ is not in the tray")
+
+
+# -- RunBuilder ----------------------------------------------------------------------------------
+
+
+def test_run_builder_judges_as_placed_and_offers_placement():
+    b = RunBuilder("9H 10H JH JK QH", rules="house")
+    for i in (0, 2, 4, 3):  # 9 J Q JK: the joker at the end leaves the gap
+        click(b, "pick", index=i)
+    assert b.ok is False
+    assert "Not a run in this order" in b.feedback
+    assert b.state["suggestion"] == "9♥ 🃏 J♥ Q♥"
+    assert 'data-action="arrange"' in b.html
+    click(b, "arrange")
+    assert b.ok is True
+    assert b.state["picked"] == "9♥ 🃏 J♥ Q♥"
+    assert b.feedback == "A legal run of ♥ 9-Q (🃏 as 10♥)."
+
+
+@pytest.mark.parametrize(
+    ("rules", "cards", "ok", "words"),
+    [
+        ("online", "JK 9H 10H JK", True, "run of ♥ 8-J"),
+        ("online", "9H 10H JK JK", False, "side by side"),
+        ("classic", "JK 9H 10H JK", False, "at most one wild"),
+        ("house", "9H 10H JK JK", True, "run of ♥ 9-Q"),
+        ("house", "QH KH AH 2H", False, "turn the corner"),
+        ("house", "AH 2H 3H 4H", True, "run of ♥ A-4"),
+        ("me", "AH 2H 3H 4H", False, "aces are high only"),
+        ("house", "9H 10H JH QS", False, "one suit"),
+    ],
+)
+def test_run_builder_under_presets(rules, cards, ok, words):
+    b = RunBuilder("9H 10H JH QH KH AH 2H 3H 4H QS JK JK", rules=rules)
+    b.pick_cards(cards)
+    assert b.ok is ok, b.feedback
+    assert words in b.feedback
+
+
+def test_run_builder_online_placement_fixes_adjacent_wilds():
+    b = RunBuilder("9H 10H JK JK", rules="online")
+    b.pick_cards("9H 10H JK JK")
+    assert b.ok is False and "🃏 9♥ 10♥ 🃏" in b.feedback
+    b.arrange()
+    assert b.ok is True
+
+
+def test_run_builder_no_order_works():
+    b = RunBuilder("9H JH KH JK")
+    b.pick_cards("9H JH KH JK")
+    assert b.ok is False
+    assert b.suggestion is None
+    assert "No order of these cards works" in b.feedback
+    assert b.arrange().startswith("These cards cannot be placed")
+
+
+def test_run_builder_early_feedback():
+    b = RunBuilder("9H 9H 10S")
+    b.pick(0)
+    assert b.ok is None
+    b.pick(1)
+    assert b.ok is False and "two nines" in b.feedback
+
+
+# -- WildLimits ----------------------------------------------------------------------------------
+
+
+def test_wild_limits_the_lessons_examples():
+    w = WildLimits("JK 9H 10H JK", kind="run")
+    assert w.legal_under() == ["house", "online", "florida", "i_buy", "me"]
+    assert (
+        w.state["verdicts"]["classic"]
+        == "any four cards in a row of a run may hold at most one wild card"
+    )
+    w.set_cards("9H 10H JK JK")
+    assert "online" not in w.legal_under()
+    assert w.state["verdicts"]["online"] == "two wild cards may not sit side by side in a run"
+    w.set_cards("2H 2C 3C", "set")
+    assert w.legal_under() == ["florida"]
+    assert "at least two natural cards" in w.state["verdicts"]["classic"]
+    assert "share one rank" in w.state["verdicts"]["house"]
+
+
+def test_wild_limits_by_messages():
+    w = WildLimits()
+    click(w, "example", index=1)
+    assert w.state["cards"] == "9♥ 10♥ 🃏 🃏"
+    assert 'data-testid="row-online" data-ok="false"' in w.html
+    click(w, "cards", value="7S 7D JK")
+    click(w, "kind", value="set")
+    assert w.kind == "set"
+    assert w.ok is True and "every house" in w.feedback
+    click(w, "cards", value="7S 11D")
+    assert w.ok is False and "could not read" in w.feedback
+    click(w, "cards", value="  ")
+    assert w.ok is None
+    click(w, "kind", value="pair")
+    assert "Choose set or run" in w.feedback
+
+
+def test_wild_limits_table_text_and_static_check():
+    table = WildLimits("2H 2C 3C", kind="set", presets=["classic", "florida"]).table()
+    assert table.splitlines()[1].startswith("florida") and table.endswith("legal")
+    verdicts = WildLimits.check("JK 9H 10H JK", "run", ["online", "traditional"])
+    assert bool(verdicts["online"]) and not verdicts["traditional"]
+    with pytest.raises(lp.RulesError):
+        WildLimits(presets=["nope"])
+
+
+def test_wild_limits_notes_houses_without_jokers():
+    assert "plays without jokers" in WildLimits("JK 9H 10H JK").html
+    assert "plays without jokers" not in WildLimits("2S 9H 10H 2C").html
+
+
+# -- GoingDownTrainer ------------------------------------------------------------------------------
+
+HAND = "7H 7C 7S 9H 10H JK QH KS 3D 4C 5S"
+
+
+def test_going_down_by_clicks_house():
+    t = GoingDownTrainer(HAND, rules="house", deal=2)
+    for i in (0, 1, 2):
+        click(t, "select", index=i)
+    click(t, "make_meld")
+    assert t.ok is True and "set of sevens" in t.feedback
+    for i in (6, 4, 3, 5):  # Q 10 9 JK: placed for you
+        click(t, "select", index=i)
+    click(t, "make_meld")
+    assert t.ok is True and "placed in order for you" in t.feedback
+    assert t.state["melds"] == ["7♥ 7♣ 7♠", "9♥ 10♥ 🃏 Q♥"]
+    click(t, "go_down")
+    assert t.ok is True
+    assert "You are down" in t.feedback and "Still in your hand: K♠ 3♦ 4♣ 5♠" in t.feedback
+    click(t, "take_back", index=1)
+    assert t.state["melds"] == ["7♥ 7♣ 7♠"]
+    click(t, "go_down")
+    assert t.ok is False and "exactly 1 set + 1 run" in t.feedback
+
+
+def test_going_down_refuses_a_non_meld_at_once():
+    t = GoingDownTrainer(HAND, rules="house", deal=2)
+    t.make_meld("7H KS 3D")
+    assert t.ok is False and "is not a meld" in t.feedback
+    assert t.melds == []
+    t.make_meld("7H 7C 7S")
+    t.make_meld("7H")
+    assert "You do not hold another 7♥" in t.feedback
+
+
+def test_going_down_wrong_kind_for_contract():
+    t = GoingDownTrainer(HAND, rules="house", deal=3)  # 2 runs
+    t.make_meld("7H 7C 7S")
+    assert t.ok is False and "has no set" in t.feedback
+
+
+def test_going_down_exact_contract_and_wild_placement():
+    t = GoingDownTrainer(HAND, rules="house", deal=2)
+    ok, words = t.try_melds(["7H 7C 7S", "9H 10H QH JK"])
+    assert not ok and "unbroken order" in words
+    ok, words = t.try_melds(["7H 7C 7S", "9H 10H JK QH", "3D 4C 5S"])
+    assert not ok and "no more and no fewer" in words
+
+
+def test_going_down_keep_a_card_online():
+    hand = "7H 7C 7S KS KD KH"
+    online = GoingDownTrainer(hand, rules="online", deal=1)
+    ok, words = online.try_melds(["7H 7C 7S", "KS KD KH"])
+    assert not ok and "keep one card to discard" in words
+    house = GoingDownTrainer(hand, rules="house", deal=1)
+    ok, words = house.try_melds(["7H 7C 7S", "KS KD KH"])
+    assert ok and "went out" in words
+
+
+def test_going_down_whole_hand_classic_deal_6():
+    hand = "7H 7C 7S 4C 5C 6C 7C 9D 10D JD QD KH"
+    t = GoingDownTrainer(hand, rules="classic", deal=6)
+    ok, words = t.try_melds(["7H 7C 7S", "4C 5C 6C 7C", "9D 10D JD QD"])
+    assert not ok and "whole hand" in words
+    assert t.solution() is None
+    assert "cannot go down" in t.show_me()
+    whole = GoingDownTrainer(hand.replace("KH", "KD"), rules="classic", deal=6)
+    ok, words = whole.try_melds(["7H 7C 7S", "4C 5C 6C 7C", "9D 10D JD QD KD"])
+    assert ok and "went out" in words
+
+
+def test_going_down_failed_attempt_penalty_traditional():
+    t = GoingDownTrainer(HAND, rules="traditional", deal=2)
+    ok, words = t.try_melds(["7H 7C 7S", "9H 10H QH JK"])
+    assert not ok and "costs you 50 points" in words
+
+
+def test_going_down_show_me_and_rules_messages():
+    t = GoingDownTrainer(HAND, rules="house", deal=2)
+    click(t, "show_me")
+    assert t.feedback == "One way to go down: set of sevens; run of ♥ 9-Q (🃏 as J♥)."
+    assert 'data-testid="solution"' in t.html
+    click(t, "deal", value=4)
+    assert t.deal == 4 and "3 sets" in t.feedback
+    click(t, "show_me")
+    assert t.ok is False and "lacks" in t.feedback
+    click(t, "rules", value="classic")
+    assert t.rules.name == "classic"
+    ok, words = t.try_melds(["7H 7C 7S"])
+    assert not ok and "cannot be dealt under these rules" in words  # a joker, no jokers
+    click(t, "deal", value=99)
+    assert "Choose a deal" in t.feedback
+    click(t, "reset")
+    assert t.melds == [] and t.ok is None
+
+
+# -- LayOffTrainer ---------------------------------------------------------------------------------
+
+
+def test_lay_off_by_clicks_house():
+    t = LayOffTrainer(rules="house")
+    assert t.state["table"] == ["5♥ 6♥ 🃏 8♥", "K♠ K♦ 🃏", "9♣ 10♣ J♣ Q♣"]
+    click(t, "lay_off", meld=0, end="low")
+    assert t.ok is None and "First click the card" in t.feedback
+    click(t, "select", index=0)  # 4♥
+    click(t, "lay_off", meld=0, end="high")
+    assert (
+        t.ok is False and "does not fit at the high end" in t.feedback and "low end" in t.feedback
+    )
+    click(t, "lay_off", meld=0, end="low")
+    assert t.ok is True
+    assert t.state["table"][0] == "4♥ 5♥ 6♥ 🃏 8♥"
+    assert "4♥" not in t.state["hand"]
+    t.select_card("3D")
+    click(t, "lay_off", meld=1)
+    assert t.ok is False and "not a king" in t.feedback
+
+
+def test_lay_off_where_cards_fit_house_and_classic():
+    house = LayOffTrainer(rules="house")
+    assert house.where_fits("KC") == [(1, None), (2, "high")]
+    assert house.where_fits("7H") == []
+    assert house.where_fits("JK") == [(0, "low"), (0, "high"), (1, None), (2, "low"), (2, "high")]
+    classic = LayOffTrainer(rules="classic")
+    assert classic.where_fits("JK") == [(1, None), (2, "low"), (2, "high")]
+    assert classic.where_fits("2S") == classic.where_fits("JK")
+    ok, words = classic.check_lay_off("JK", 0, "low")
+    assert not ok and "at most one wild" in words
+    ok, words = house.check_lay_off("JK", 0)
+    assert not ok and "either end" in words
+    click(house, "fits")
+    assert "4♥: meld 0, low end" in house.feedback
+
+
+def test_swap_refused_where_rules_have_none():
+    for rules in ("house", "florida", "me"):
+        t = LayOffTrainer(rules=rules)
+        t.select_card("7H")
+        click(t, "swap", meld=0, position=2)
+        assert t.ok is False and "do not let a wild be taken at all" in t.feedback
+
+
+def test_swap_classic_freed_wild_must_be_laid_again():
+    t = LayOffTrainer(rules="classic")
+    t.select_card("7H")
+    click(t, "swap", meld=0, position=2)
+    assert t.ok is True and "must be laid on the table again" in t.feedback
+    assert t.state["table"][0] == "5♥ 6♥ 7♥ 8♥"
+    assert t.state["pending"] == "🃏"
+    t.select_card("KH")
+    click(t, "swap", meld=1, position=2)
+    assert t.ok is False and "First lay the freed" in t.feedback
+    t.select(len(t.hand) - 1)  # the freed joker, last in the hand
+    click(t, "lay_off", meld=2, end="high")
+    assert t.ok is True and "back on the table" in t.feedback
+    assert t.state["pending"] is None
+
+
+def test_swap_online_wild_to_hand_and_wrong_natural():
+    t = LayOffTrainer(rules="online")
+    t.select_card("KH")
+    t.swap(1, 2)
+    assert t.ok is True and "now in your hand" in t.feedback
+    assert t.state["pending"] is None
+    t.reset()
+    t.select_card("KH")
+    ok, words = t.check_swap("KH", 0, 2)
+    assert not ok and "only the 7♥ can take its place" in words
+    ok, words = t.check_swap("7H", 0, 1)
+    assert not ok and "no wild card at that place" in words
+
+
+def test_swap_i_buy_sets_only():
+    t = LayOffTrainer(rules="i_buy")
+    ok, words = t.check_swap("7H", 0, 2)
+    assert not ok and "from a run" in words
+    t.select_card("KH")
+    t.swap(1, 2)
+    assert t.ok is True and "on a set of your own" in t.feedback
+
+
+def test_lay_off_rules_switch_resets():
+    t = LayOffTrainer()
+    t.select_card("4H")
+    t.lay_off(0, "low")
+    click(t, "rules", value="online")
+    assert t.rules.name == "online"
+    assert t.state["table"][0] == "5♥ 6♥ 🃏 8♥"
+    assert "From your turn after" in t.html
+    with pytest.raises(lp.IllegalAction):
+        LayOffTrainer(table=["9H 10H JK JK"], rules="online")
+
+
+HAND_06 = ("4H", "9H", "7H", "KC", "KH", "8C", "2S", "JK", "3D")
+
+
+# -- exercises -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "answer"),
+    [
+        ("start", "QS QD JK"),
+        ("start", ["7H", "7C", "JK"]),
+        ("sets", "9H 9S 2C 2D"),
+        ("sets", "KH 2S KD 2H"),
+        ("runs", "10D JD JK KD AD"),
+        ("wild_limits", ["me", "i_buy", "florida", "online", "house"]),
+        ("going_down", ["8S 8D 8C", "4C 5C 6C JK"]),
+        ("going_down", ["8C 8S 8D", "JK 4C 5C 6C"]),
+        (
+            "lay_off",
+            {
+                "4H": [0],
+                "9H": 0,
+                "7H": [],
+                "KC": [2, 1],
+                "KH": [1],
+                "8C": [2],
+                "2S": None,
+                "JK": [0, 1, 2],
+                "3D": [],
+            },
+        ),
+    ],
+)
+def test_exercises_accept_right_answers(name, answer):
+    ok, words = grade(name, answer)
+    assert ok, words
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "words"),
+    [
+        ("start", "QS QD KS", "not a set"),
+        ("start", "QS QD QH", "one joker"),
+        ("sets", "9H 9S 9C 2D", "holds 1 wild 2"),
+        ("sets", "9H 2S 2C 2D", "at least two natural cards"),
+        ("sets", "9H 9S JK 2D", "without jokers"),
+        ("sets", "9H 9S 2D", "four cards"),
+        ("runs", "KD AD JK JD 10D", "not in this order"),
+        ("runs", "10D JD QD KD AD", "you left out 🃏"),
+        ("wild_limits", ["house", "classic"], "not legal under classic"),
+        ("wild_limits", ["house", "poker"], "no preset"),
+        ("going_down", ["8S 8D JK", "4C 5C 6C 8C"], "unbroken order"),
+        ("going_down", "8S 8D 8C", "list of melds"),
+        ("lay_off", {"4H": [0]}, "you left out"),
+        ("lay_off", {card: [] for card in HAND_06}, "the 4♥ fits meld 0"),
+        ("lay_off", "4H", "give a dict"),
+        ("nope", "", "no exercise called"),
+        ("start", "QS 11D", "could not read"),
+    ],
+)
+def test_exercises_explain_wrong_answers(name, answer, words):
+    ok, text = grade(name, answer)
+    assert not ok
+    assert words in text
+
+
+def test_check_answer_prints_plain_words(capsys):
+    check_answer("runs", "10D JD JK KD AD")
+    check_answer("runs", "AD KD JK JD 10D")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("✓ Right: a run of ♦ 10-A")
+    assert out[1].startswith("✗ The cards are right, but not in this order")
+
+
+# -- the package -----------------------------------------------------------------------------------
+
+
+def test_lazy_names_of_other_lessons(monkeypatch):
+    with pytest.raises(AttributeError):
+        lessons.NoSuchWidget  # noqa: B018
+    monkeypatch.setitem(lessons._LAZY, "Ghost", ".no_such_module")
+    with pytest.raises(ModuleNotFoundError):
+        lessons.Ghost  # noqa: B018
+    # a missing module never hides the widgets that exist
+    assert lessons.SetBuilder is SetBuilder
+    for name in lessons.__all__:
+        assert getattr(lessons, name) is not None

@@ -1,0 +1,604 @@
+"""``BuyingWalkthrough``: one discard, followed step by step through the buy window.
+
+A stacked deal (the same cards under every preset) puts a discard on the pile: Ada throws the
+7♥. Then, one decision per press of **Next**, the walkthrough shows what each house does with
+it: the next player's right to take it as the draw, the buy window that opens when they decline,
+who may buy and in which order, the penalty card, and the limits on buying. Bots decide every
+seat but the learner's; at the learner's seat the walkthrough waits for a click (Take / Draw /
+Buy / Pass) and says what happened and what the coach would have done.
+
+Everything the front end does has a Python twin, for tests and notebook cells::
+
+    w = BuyingWalkthrough("house", seat=2)
+    w.next()            # Ben, the next player, decides: he draws from the stock ...
+    w.choose("buy")     # the learner (Cleo) buys the 7♥ and takes a penalty card
+    w.steps             # every explanation so far, in order
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import liverpool as lp
+from liverpool.actions import Action, Buy, Discard, DrawStock, Pass, TakeDiscard
+
+from ._panel import LessonPanel, as_rules, button, h, row_svg, rules_select
+
+__all__ = ["CHOICES", "SCENARIO", "BuyingWalkthrough", "buy_order", "check_buy_order"]
+
+SCENARIO: dict[str, Any] = {
+    "hands": [
+        "7H 3S 4D 5C 9S JD QH KC 8D 6S",  # Ada, the discarder: she throws the 7♥
+        "3H 4H 5D 9C 10S JC QD 6C 8S KH",  # Ben, the next player: no use for a 7
+        "7C 7S KS KD 3C 4S 9D 10D QC 6D",  # Cleo: a pair of sevens
+        "7D 7S QS QH 3D 5S 8C 10C JS 4C",  # Dev: a pair of sevens too
+    ],
+    "stock": "AS AC 9H 5H",
+    "upcard": "AD",
+    "dealer": 3,
+    "discard": "7H",
+}
+"""The stacked deal: no jokers and no 2s, so it is the same deal under every preset."""
+
+CHOICES = ("take", "draw", "buy", "pass")
+"""The learner's buttons: take the discard, draw from the stock, buy it, pass on buying."""
+
+_ACTIONS: dict[str, type[Action]] = {
+    "take": TakeDiscard,
+    "draw": DrawStock,
+    "buy": Buy,
+    "pass": Pass,
+}
+
+
+def _names(seats: list[int], game: lp.Game) -> str:
+    return _names_text([game.names[s] for s in seats])
+
+
+def buy_order(game: lp.Game) -> tuple[list[int], dict[int, str]]:
+    """Who may buy the top discard, in the order they are asked, and why each other seat may not.
+
+    Worked out from what every player can see (the rules, who discarded, who is down, buys
+    left), for a game whose top discard was just made and whose next player is to draw.
+    """
+    rules = game.rules
+    n = game.players
+    view = game.view(game.turn_player)
+    discarder = view.discarder
+    nxt = game.turn_player
+    order: list[int] = []
+    why: dict[int, str] = {}
+    for k in range(n):
+        seat = (nxt + k) % n
+        name = game.names[seat]
+        if seat == discarder:
+            why[seat] = f"{name} discarded it: nobody may buy back their own discard"
+        elif seat == nxt:
+            why[seat] = (
+                f"{name} is the next player: the card was {name}'s to take as the draw, free, "
+                "so there is nothing to buy"
+            )
+        elif not rules.buying:
+            why[seat] = "buying is off in these rules"
+        elif game.is_down(seat) and not rules.down_players_may_buy:
+            why[seat] = f"{name} has gone down already, and down players may not buy here"
+        elif game.buys_left(seat) == 0:
+            why[seat] = f"{name} has no buys left"
+        else:
+            order.append(seat)
+    return order, why
+
+
+def _limits(game: lp.Game) -> str:
+    rules = game.rules
+    parts = []
+    limit = rules.buy_limit(game.players)
+    if limit is not None:
+        parts.append(f"each player may buy {limit} times per match at a table of {game.players}")
+    if rules.max_buys_per_deal is not None:
+        parts.append(f"at most {rules.max_buys_per_deal} buys per player in each deal")
+    if rules.buy_coins is not None:
+        parts.append(f"each buy costs a coin, and everyone starts the match with {rules.buy_coins}")
+    if not parts:
+        return "These rules set no limit on how often a player may buy."
+    return "Limits: " + "; ".join(parts) + "."
+
+
+class BuyingWalkthrough(LessonPanel):
+    """One discard followed through the buy window, one decision per press of Next.
+
+    ``BuyingWalkthrough(rules="house", seat=None)``: ``rules`` is a preset name (or Rules);
+    ``seat`` is the learner's seat (0 Ada the discarder, 1 Ben the next player, 2 Cleo, 3 Dev),
+    or ``None`` to watch the bots decide everything.
+    """
+
+    def __init__(self, rules: lp.Rules | str | None = "house", seat: int | None = None) -> None:
+        super().__init__()
+        self._rules = as_rules(rules)
+        self._seat = self._check_seat(seat)
+        self._coach = lp.bots.BasicBot(seed=0)
+        self.restart()
+
+    # -- the Python API --------------------------------------------------------------------------
+    @property
+    def rules(self) -> lp.Rules:
+        return self._rules
+
+    @property
+    def seat(self) -> int | None:
+        """The learner's seat (``None``: bots decide every seat)."""
+        return self._seat
+
+    @property
+    def game(self) -> lp.Game:
+        """The stacked game behind the walkthrough."""
+        return self._game
+
+    @property
+    def steps(self) -> list[str]:
+        """Every explanation so far, first to last."""
+        return list(self._steps)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the discard's story is over (the next player is playing the turn)."""
+        return self._game.phase not in (lp.Phase.DRAW, lp.Phase.BUY)
+
+    @property
+    def waiting_for_you(self) -> bool:
+        """Whether the decision now belongs to the learner's seat."""
+        return not self.finished and self._game.to_act == self._seat
+
+    @property
+    def discard(self) -> lp.Card:
+        return lp.Card.parse(SCENARIO["discard"])
+
+    def restart(self) -> str:
+        """Deal again and make the discard; the walkthrough starts over."""
+        rules = self._rules
+        game = lp.Game.from_deal(
+            rules,
+            SCENARIO["hands"],
+            SCENARIO["stock"],
+            SCENARIO["upcard"],
+            dealer=SCENARIO["dealer"],
+            seed=1,
+        )
+        # Ada's turn, scripted: she draws from the stock (nobody buys the upcard) and throws
+        # the 7♥. The walkthrough starts from that discard.
+        game.apply(DrawStock())
+        while game.phase is lp.Phase.BUY:
+            game.apply(Pass())
+        game.apply(Discard(self.discard))
+        self._game = game
+        self._bought_by: int | None = None
+        self._buy_cost_before: int | None = None
+        nxt = game.names[game.turn_player]
+        who = ""
+        if self._seat is not None:
+            who = f" You are {game.names[self._seat]}."
+        intro = (
+            f"{game.names[0]} discarded the {self.discard}. {nxt}, the next player, has the "
+            f"first right to it: {nxt} may take it as the draw, at no extra cost"
+        )
+        if rules.discard_draw_penalty:
+            intro = (
+                f"{game.names[0]} discarded the {self.discard}. {nxt}, the next player, has the "
+                f"first right to it: {nxt} may take it as the draw — but in these rules taking "
+                f"the discard costs {rules.discard_draw_penalty} extra stock cards"
+            )
+        intro += f". If {nxt} declines, the {self.discard} is offered to buy." + who
+        self._steps = [intro]
+        self._prompt()
+        self.redraw()
+        return self.feedback
+
+    def set_rules(self, rules: lp.Rules | str) -> str:
+        """Start over under other rules."""
+        self._rules = as_rules(rules)
+        return self.restart()
+
+    def set_seat(self, seat: int | None) -> str:
+        """Take another seat (``None``: watch only) and start over."""
+        self._seat = self._check_seat(seat)
+        return self.restart()
+
+    def next(self) -> str:
+        """Let the seat whose decision it is decide (a bot), and explain it. At the learner's
+        seat nothing happens: the walkthrough waits for :meth:`choose`."""
+        if self.finished:
+            self.say(None, self._done_text())
+        elif self.waiting_for_you:
+            self.say(None, "It is your decision: " + self._your_options())
+        else:
+            seat = self._game.to_act
+            assert seat is not None
+            action, reason = self._coach.explain(self._game.view(seat), self._game.legal_actions())
+            text = self._apply(seat, action, reason)
+            self._steps.append(text)
+            self.say(None, text)
+            self._prompt(keep=True)
+        self.redraw()
+        return self.feedback
+
+    def run_to_end(self) -> str:
+        """Press Next until the learner must decide or the story is over."""
+        while not self.finished and not self.waiting_for_you:
+            self.next()
+        return self.feedback
+
+    def choose(self, choice: str) -> str:
+        """The learner's click: ``"take"``, ``"draw"``, ``"buy"`` or ``"pass"``."""
+        kind = _ACTIONS.get(choice)
+        if kind is None:
+            self.say(False, f"There is no choice {choice!r}: pick one of {', '.join(CHOICES)}.")
+            self.redraw()
+            return self.feedback
+        if self._seat is None:
+            self.say(
+                False,
+                "You are watching: pick a seat first (the Your seat menu), then decide for it.",
+            )
+            self.redraw()
+            return self.feedback
+        action = kind()
+        game = self._game
+        refusal = self._refusal(action)
+        if refusal is not None:
+            self.say(False, refusal)
+            self.redraw()
+            return self.feedback
+        seat = self._seat
+        coach_action, coach_reason = self._coach.explain(game.view(seat), game.legal_actions())
+        text = self._apply(seat, action, None)
+        self._steps.append(text)
+        same = type(coach_action) is type(action)
+        verdict = "The coach agrees" if same else "The coach would have chosen otherwise"
+        self.say(True, f"{text}\n{verdict}: {coach_reason}")
+        self._prompt(keep=True)
+        self.redraw()
+        return self.feedback
+
+    def eligible(self) -> list[str]:
+        """The names of the players who may buy the discard, in the order they are asked."""
+        order, _ = buy_order(self._game)
+        return [self._game.names[s] for s in order]
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """What the learner sees, as plain values (for tests)."""
+        g = self._game
+        return {
+            "rules": self._rules.name,
+            "seat": self._seat,
+            "phase": g.phase.value,
+            "to_act": g.to_act,
+            "steps": len(self._steps),
+            "finished": self.finished,
+            "bought_by": self._bought_by,
+            "hand_sizes": [len(g.hand(s)) for s in range(g.players)],
+            "feedback": self.feedback,
+            "ok": self.ok,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"BuyingWalkthrough(rules={self._rules.name!r}, seat={self._seat!r}, "
+            f"steps={len(self._steps)}, phase={self._game.phase.value!r})"
+        )
+
+    # -- the story -------------------------------------------------------------------------------
+    @staticmethod
+    def _check_seat(seat: int | None) -> int | None:
+        if seat is None:
+            return None
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+            raise ValueError(f"seat must be 0 to 3 (or None to watch), not {seat!r}")
+        return seat
+
+    def _refusal(self, action: Action) -> str | None:
+        """Why the learner's seat may not do ``action`` now, in the learner's words."""
+        game = self._game
+        seat = self._seat
+        assert seat is not None
+        card = self.discard
+        if self.finished:
+            return self._done_text()
+        order, why = buy_order(game)
+        you = game.names[seat]
+        if game.to_act != seat:
+            if isinstance(action, Buy) and seat in why:
+                return f"You may not buy the {card}: {why[seat].replace(you, 'you', 1)}."
+            if isinstance(action, (TakeDiscard, DrawStock)) and seat != game.turn_player:
+                return (
+                    f"Only the next player, {game.names[game.turn_player]}, takes the {card} "
+                    "or draws now; it is not your turn."
+                )
+            waiting = game.names[game.to_act or 0]
+            if isinstance(action, (Buy, Pass)) and game.phase is lp.Phase.DRAW:
+                return (
+                    f"Not yet: {waiting} decides first whether to take the {card} as the draw. "
+                    "Press Next to see what happens."
+                )
+            if isinstance(action, (Buy, Pass)) and seat in order:
+                return (
+                    f"Not yet: {waiting} is asked before you. Buyers are asked in turn "
+                    "order from the next player. Press Next."
+                )
+            return f"It is not your decision now: {game.deciding()} Press Next."
+        engine = game.why_not(action, player=seat)
+        if engine is None:
+            return None
+        if game.phase is lp.Phase.DRAW and isinstance(action, (Buy, Pass)):
+            return (
+                f"You are the next player: you do not buy the {card}, you either take it as your "
+                "draw (Take) or draw from the stock (Draw)."
+            )
+        if game.phase is lp.Phase.BUY and isinstance(action, (TakeDiscard, DrawStock)):
+            return f"The {card} is being offered to buy: Buy it, or Pass."
+        return engine
+
+    def _apply(self, seat: int, action: Action, reason: str | None) -> str:
+        game = self._game
+        rules = self._rules
+        card = self.discard
+        name = game.names[seat]
+        said = f' ("{reason}")' if reason else ""
+        size_before = len(game.hand(seat))
+        events = game.apply(action, player=seat)
+        if isinstance(action, TakeDiscard):
+            extra = ""
+            if rules.discard_draw_penalty:
+                extra = (
+                    f" In these rules taking the discard costs {rules.discard_draw_penalty} "
+                    "extra cards from the stock, so the hand grew by "
+                    f"{len(game.hand(seat)) - size_before}."
+                )
+            return (
+                f"{name} takes the {card} as the draw{said}. That is the next player's right: no "
+                f"buy window opens and nobody else can have it.{extra}"
+            )
+        if isinstance(action, DrawStock):
+            text = f"{name} declines the {card} and draws from the stock instead{said}."
+            if game.phase is lp.Phase.BUY:
+                text += " " + self._window_text()
+            else:
+                text += f" Nobody may buy it, so {name} simply draws and plays on."
+            return text
+        if isinstance(action, Pass):
+            text = f"{name} passes: no buy{said}."
+            if game.phase is lp.Phase.BUY:
+                text += f" The offer moves on to {game.names[game.to_act or 0]}."
+            elif any(e.kind == "buy" for e in events):
+                text += " " + self._bought_text(events)
+            else:
+                text += (
+                    f" Nobody bought the {card}. The window closes and "
+                    f"{game.names[game.turn_player]} draws from the stock."
+                )
+            return text
+        # a Buy
+        if any(e.kind == "buy" for e in events):
+            first = " ".join(e.text for e in events if e.kind == "first_call")
+            lead = f"{name} calls to buy the {card}{said}. " if first else ""
+            return lead + (first + " " if first else "") + self._bought_text(events, said)
+        text = f"{name} calls to buy the {card}{said}."
+        text += (
+            " In these rules the first to call wins, so the others are still asked; "
+            "if several call, the earliest caller gets it."
+        )
+        return text
+
+    def _bought_text(self, events: list[lp.Event], said: str = "") -> str:
+        game = self._game
+        buy = next(e for e in events if e.kind == "buy")
+        buyer = buy.player if buy.player is not None else 0
+        self._bought_by = buyer
+        price = game.rules.buy_penalty_cards
+        penalty = "one penalty card" if price == 1 else f"{price} penalty cards"
+        coins = ""
+        if game.rules.buy_coins is not None:
+            coins = f" It also costs a coin: {game.view(buyer).coins[buyer]} left."
+        left = game.buys_left(buyer)
+        limit = "" if left is None or game.rules.buy_coins else f" {left} buys left this match."
+        buyer_name = game.names[buyer]
+        return (
+            f"{buyer_name} buys the {self.discard}{said}: the {self.discard} plus {penalty} "
+            f"from the stock, so the hand grows by {1 + price} cards.{coins}{limit} At most one "
+            f"buy per discard: the window closes. Buying never changes whose turn it is: "
+            f"{game.names[game.turn_player]} now draws from the stock."
+        )
+
+    def _window_text(self) -> str:
+        game = self._game
+        order, why = buy_order(game)
+        rules = game.rules
+        if rules.buy_priority is lp.BuyPriority.FIRST_TO_CALL:
+            how = (
+                f"Everyone who may buy is asked ({_names(order, game)}); among those who call "
+                "'buy', the first to call wins (at this table the calling order is drawn from the "
+                "game's seed)."
+            )
+        else:
+            how = (
+                f"They are asked in turn order from the next player: {_names(order, game)}; the "
+                "first who says yes gets it."
+            )
+        nots = " ".join(f"{text[0].upper()}{text[1:]}." for text in why.values())
+        return (
+            f"The buy window opens on the {self.discard}. {how} {nots} "
+            f"The price: the card plus {rules.buy_penalty_cards} penalty card"
+            f"{'' if rules.buy_penalty_cards == 1 else 's'} from the stock. {_limits(game)}"
+        )
+
+    def _your_options(self) -> str:
+        game = self._game
+        card = self.discard
+        if game.phase is lp.Phase.DRAW:
+            return f"you are the next player. Take the {card} as your draw, or Draw from the stock."
+        return f"the {card} is offered to you. Buy it (plus a penalty card), or Pass."
+
+    def _prompt(self, keep: bool = False) -> None:
+        """Say what happens next (unless the learner's feedback should stay)."""
+        if self.finished:
+            text = self._done_text()
+        elif self.waiting_for_you:
+            text = "Your decision: " + self._your_options()
+        else:
+            text = f"Press Next: {self._game.deciding()}"
+        if keep:
+            self.feedback = f"{self.feedback}\n{text}"
+        else:
+            self.say(None, text)
+
+    def _done_text(self) -> str:
+        g = self._game
+        return (
+            f"The story of the {self.discard} is over: {g.names[g.turn_player]} has drawn and "
+            "plays the turn. Restart, or pick another house or seat."
+        )
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def _on_next(self, content: dict[str, Any]) -> None:
+        del content
+        self.next()
+
+    def _on_choose(self, content: dict[str, Any]) -> None:
+        self.choose(str(content.get("choice", "")))
+
+    def _on_restart(self, content: dict[str, Any]) -> None:
+        del content
+        self.restart()
+
+    def _on_rules(self, content: dict[str, Any]) -> None:
+        name = content.get("value")
+        if name not in lp.PRESETS:
+            self.say(
+                None, f"There are no rules called {name!r}: pick one of {', '.join(lp.PRESETS)}."
+            )
+            return
+        self.set_rules(str(name))
+
+    def _on_seat(self, content: dict[str, Any]) -> None:
+        value = content.get("value")
+        seat = None if value in (None, "", "watch") else self._int(content, "value")
+        if seat is not None and not 0 <= seat < 4:
+            self.say(None, "Pick a seat from the menu.")
+            return
+        self.set_seat(seat)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _render(self) -> str:
+        g = self._game
+        rules = self._rules
+        seat_options = '<option value="watch">watch the bots</option>' + "".join(
+            f'<option value="{i}"{" selected" if i == self._seat else ""}>{h(name)}</option>'
+            for i, name in enumerate(g.names)
+        )
+        controls = (
+            f'<div class="lp-row">{rules_select(rules)} <label class="lp-muted">Your seat: '
+            f'<select data-kind="seat" data-testid="seat">{seat_options}</select></label> '
+            f"{button('Next', 'next', 'next', primary=True)} "
+            f"{button('Restart', 'restart', 'restart')}</div>"
+        )
+        choices = "".join(
+            button(label, "choose", f"choose-{choice}", choice=choice)
+            for choice, label in (
+                ("take", "Take it"),
+                ("draw", "Draw from stock"),
+                ("buy", "Buy"),
+                ("pass", "Pass"),
+            )
+        )
+        order, _ = buy_order(g)
+        rows = []
+        view = g.view(0)
+        for s in range(g.players):
+            roles = []
+            if s == view.discarder:
+                roles.append("discarder")
+            if s == g.turn_player:
+                roles.append("next player")
+            if s == self._bought_by:
+                roles.append("bought it")
+            elif g.phase is lp.Phase.BUY and s in order:
+                roles.append("may buy")
+            if s == g.to_act and not self.finished:
+                roles.append("deciding now")
+            left = g.buys_left(s)
+            you = " (you)" if s == self._seat else ""
+            rows.append(
+                f'<tr data-testid="seat-{s}"><td>{h(g.names[s])}{h(you)}</td>'
+                f"<td>{len(g.hand(s))}</td><td>{'no limit' if left is None else left}</td>"
+                f"<td>{h(', '.join(roles))}</td></tr>"
+            )
+        table = (
+            "<table><tr><th>player</th><th>cards</th><th>buys left</th><th>now</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+        top = g.discard_top
+        pile = row_svg([top], rules, label=f"discard pile: {top}") if top else ""
+        hand = ""
+        if self._seat is not None:
+            hand = (
+                f'<div class="lp-muted">Your hand ({h(g.names[self._seat])}):</div>'
+                f'<div class="lp-row" data-testid="your-hand">'
+                f"{row_svg(g.hand(self._seat), rules, label='your hand')}</div>"
+            )
+        steps = "".join(f"<li>{h(text)}</li>" for text in self._steps)
+        body = (
+            controls
+            + f'<div class="lp-row"><div><div class="lp-muted">Discard pile</div>{pile}</div>'
+            + f"<div>{table}</div></div>"
+            + hand
+            + f'<div class="lp-row">{choices}</div>'
+            + f'<ol class="lp-muted" data-testid="steps">{steps}</ol>'
+        )
+        return self._panel(f"Buying the {self.discard}, step by step", body, "buying")
+
+
+def check_buy_order(rules: lp.Rules | str, answer: list[str] | tuple[str, ...] | str) -> str:
+    """Exercise: who may buy Ada's 7♥, in the order they are asked, under ``rules``? Answer with
+    names (``["Cleo", "Dev"]`` or ``"Cleo, Dev"``). Returns a sentence for the learner."""
+    walk = BuyingWalkthrough(rules)
+    walk.next()  # Ben declines: the buy window opens
+    expected = walk.eligible()
+    if isinstance(answer, str):
+        given = [a.strip() for a in answer.replace(" and ", ",").split(",") if a.strip()]
+    else:
+        given = [str(a).strip() for a in answer]
+    given_cmp = [g.lower() for g in given]
+    expected_cmp = [e.lower() for e in expected]
+    name = walk.rules.name
+    if given_cmp == expected_cmp:
+        return f"Right: under {name}, {_names_text(expected)} may buy, asked in that order."
+    if sorted(given_cmp) == sorted(expected_cmp):
+        return (
+            f"The right players, but not in the right order: under {name} they are asked in "
+            f"turn order from the next player, so {_names_text(expected)}."
+        )
+    _, why = buy_order(walk.game)
+    wrong = [g for g in given if g.lower() not in expected_cmp]
+    hints = []
+    for g in wrong:
+        seat = next((s for s, n in enumerate(walk.game.names) if n.lower() == g.lower()), None)
+        if seat is None:
+            hints.append(f"nobody called {g!r} sits at this table")
+        else:
+            hints.append(why.get(seat, f"{g} may buy, but is not the answer"))
+    missing = [e for e in expected if e.lower() not in given_cmp]
+    text = "Not quite."
+    if hints:
+        text += " " + "; ".join(h_[0].upper() + h_[1:] for h_ in hints) + "."
+    if missing:
+        text += f" You left out {_names_text(missing)}."
+    return text + " Try again."
+
+
+def _names_text(names: list[str]) -> str:
+    if not names:
+        return "nobody"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,438 @@
+"""``HandExplorer``: type or click a hand; see how close it is to going down, and the bot's advice.
+
+For the chosen rules and deal the explorer shows the best way to go down (when there is one),
+what is missing otherwise (the best partial melds), the *outs* (cards that would help, with how
+many are still unseen), the dead weight, the points the hand would cost, and what the coach bot
+would do holding it (with its reason). The advice comes from a real game: a stacked
+:meth:`~liverpool.Game.from_deal` where seat 0 has just drawn the last card of this hand, so the
+bot sees an ordinary :class:`~liverpool.PlayerView` and the legal actions. Python twin::
+
+    ex = HandExplorer("7H 7C 7S 9H 10H JK QH KS 3D 4C 5S", rules="house", deal=2)
+    ex.analysis.missing        # 0: the hand can go down
+    ex.advice                  # (GoDown(...), 'Go down now: you hold 1 set + 1 run.')
+    ex.add("8H"); ex.remove(0); ex.set_hand("KS KD JK 4H 5H 6H 8H")
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import liverpool as lp
+from liverpool.actions import Action, Discard, DrawStock, GoDown, GoOut, LayOff, Pass
+from liverpool.analysis import HandAnalysis, analyze_hand
+
+from ._panel import LessonPanel, as_rules, button, card_button, h, rules_select
+
+__all__ = ["COACHES", "HandExplorer", "advise", "check_missing"]
+
+COACHES = ("strong", "basic")
+"""The bots that can give advice."""
+
+DEFAULT_HAND = "7H 7C 9S 9D 9H 4H 5H 6H KS QD 2C"
+
+
+def _coach(name: str) -> Any:
+    if name == "basic":
+        return lp.bots.BasicBot(seed=0)
+    if name == "strong":
+        return lp.bots.StrongBot(seed=0)
+    raise ValueError(f"coach must be one of {', '.join(COACHES)}, not {name!r}")
+
+
+def advise(
+    hand: Sequence[lp.Card], rules: lp.Rules, deal: int, coach: str = "strong"
+) -> tuple[Action | None, str]:
+    """What ``coach`` would do holding ``hand`` on its own turn, having just drawn, in ``deal``.
+
+    Returns ``(action, reason)``, or ``(None, why not)`` when no game can hold this hand (more
+    copies of a card than the shoe has, or too few cards).
+    """
+    hand = list(hand)
+    if len(hand) < 2:
+        return None, "Give the coach at least two cards to think about."
+    players = max(3, rules.min_players)
+    shoe = Counter(rules.build_shoe(players))
+    extra = Counter(hand) - shoe
+    if extra:
+        card = next(iter(extra))
+        if card.is_joker and not any(s.jokers for s in rules.shoe):
+            return None, f"{rules.name} plays without jokers: take the joker out for advice."
+        return None, (
+            f"This hand holds more {card} than the {players}-player shoe of {rules.name} has: "
+            "no game could deal it."
+        )
+    rest = sorted((shoe - Counter(hand)).elements(), key=lambda c: (c.sort_key(), c.code))
+    random.Random(0).shuffle(rest)
+    dealt = rules.cards_dealt(deal)
+    others = [rest[i * dealt : (i + 1) * dealt] for i in range(players - 1)]
+    upcard = rest[(players - 1) * dealt]
+    game = lp.Game.from_deal(
+        rules,
+        [hand[:-1], *others],
+        stock=[hand[-1]],
+        upcard=upcard,
+        deal=deal,
+        dealer=players - 1,
+        seed=0,
+    )
+    game.apply(DrawStock())  # seat 0 draws the last card of the hand
+    while game.phase is lp.Phase.BUY:
+        game.apply(Pass())
+    if game.to_act != 0 or game.phase is not lp.Phase.PLAY:
+        return None, "The coach could not be seated with this hand."
+    return _coach(coach).explain(game.view(0), game.legal_actions())
+
+
+def _action_words(action: Action | None, rules: lp.Rules) -> str:
+    if action is None:
+        return "no advice"
+    if isinstance(action, GoDown):
+        return "go down with " + "; ".join(lp.format_cards(m) for m in action.melds)
+    if isinstance(action, GoOut):
+        return "go out"
+    if isinstance(action, Discard):
+        return f"discard the {action.card}"
+    if isinstance(action, LayOff):
+        return f"lay off the {action.card}"
+    return str(action)
+
+
+def check_missing(
+    cards: Sequence[lp.Card | str] | str, rules: lp.Rules | str, deal: int, answer: object
+) -> str:
+    """Exercise: how many cards does this hand still lack for the deal's contract (0 if it can
+    go down)? Returns a sentence for the learner."""
+    value = as_rules(rules)
+    hand = lp.parse_cards(cards)
+    analysis = analyze_hand(hand, value, deal)
+    try:
+        number = int(str(answer).strip())
+    except ValueError:
+        return f"Answer with a whole number of cards, like 2 (you gave {answer!r})."
+    right = analysis.missing
+    contract = value.contract(deal).short()
+    if number == right:
+        if right == 0:
+            return f"Right: this hand already holds {contract}, so it can go down now."
+        partial = "; ".join(p.describe() for p in analysis.partial)
+        return f"Right: {right} card{'s' if right != 1 else ''} short of {contract} ({partial})."
+    partial = "; ".join(p.describe() for p in analysis.partial)
+    return (
+        f"Not quite: you said {number}, but the hand is {right} card{'s' if right != 1 else ''} "
+        f"short of {contract}. The best start: {partial}."
+    )
+
+
+class HandExplorer(LessonPanel):
+    """Type or click a hand; see the best going-down, what is missing, the outs, the coach's advice.
+
+    ``HandExplorer(hand=DEFAULT_HAND, rules="house", deal=1, coach="strong")``.
+    """
+
+    RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    SUITS = ("S", "H", "D", "C")
+
+    def __init__(
+        self,
+        hand: Sequence[lp.Card | str] | str = DEFAULT_HAND,
+        rules: lp.Rules | str | None = "house",
+        deal: int = 1,
+        coach: str = "strong",
+    ) -> None:
+        super().__init__()
+        self._rules = as_rules(rules)
+        self._check_deal(deal)
+        _coach(coach)
+        self._deal = deal
+        self._coach_name = coach
+        self._hand: list[lp.Card] = lp.parse_cards(hand)
+        self._analyse()
+        self.redraw()
+
+    # -- the Python API --------------------------------------------------------------------------
+    @property
+    def rules(self) -> lp.Rules:
+        return self._rules
+
+    @property
+    def deal(self) -> int:
+        return self._deal
+
+    @property
+    def hand(self) -> list[lp.Card]:
+        return list(self._hand)
+
+    @property
+    def analysis(self) -> HandAnalysis:
+        """The engine's analysis of the hand for this deal."""
+        return self._analysis
+
+    @property
+    def advice(self) -> tuple[Action | None, str]:
+        """The coach's move holding this hand (just drawn, on its own turn) and its reason."""
+        return self._advice
+
+    def set_hand(self, cards: Sequence[lp.Card | str] | str) -> str:
+        """Explore these cards (text like ``"7H 7C JK"``); bad text is explained, not raised."""
+        try:
+            hand = lp.parse_cards(cards)
+        except lp.CardParseError as exc:
+            self.say(False, f"I could not read that hand: {exc}")
+            self.redraw()
+            return self.feedback
+        self._hand = hand
+        self._analyse()
+        self.redraw()
+        return self.feedback
+
+    def add(self, card: lp.Card | str) -> str:
+        """Add one card (a click on the card grid)."""
+        try:
+            value = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+        except lp.CardParseError as exc:
+            self.say(False, f"I could not read that card: {exc}")
+            self.redraw()
+            return self.feedback
+        if len(self._hand) >= 20:
+            self.say(False, "Twenty cards is plenty: take some out before adding more.")
+            self.redraw()
+            return self.feedback
+        self._hand.append(value)
+        self._analyse()
+        self.redraw()
+        return self.feedback
+
+    def remove(self, index: int) -> str:
+        """Take out the card at ``index`` of the hand (a click on a hand card)."""
+        if not 0 <= index < len(self._hand):
+            self.say(False, f"There is no card number {index} in the hand.")
+        else:
+            self._hand.pop(index)
+            self._analyse()
+        self.redraw()
+        return self.feedback
+
+    def clear(self) -> str:
+        """Empty the hand."""
+        self._hand = []
+        self._analyse()
+        self.redraw()
+        return self.feedback
+
+    def set_rules(self, rules: lp.Rules | str) -> str:
+        self._rules = as_rules(rules)
+        self._deal = min(self._deal, self._rules.deals)
+        self._analyse()
+        self.redraw()
+        return self.feedback
+
+    def set_deal(self, deal: int) -> str:
+        self._check_deal(deal)
+        self._deal = deal
+        self._analyse()
+        self.redraw()
+        return self.feedback
+
+    def set_coach(self, coach: str) -> str:
+        _coach(coach)
+        self._coach_name = coach
+        self._analyse()
+        self.redraw()
+        return self.feedback
+
+    def report(self) -> str:
+        """Everything the explorer shows, as plain text (deterministic; for lesson cells)."""
+        a = self._analysis
+        rules = self._rules
+        lines = [
+            f"Hand: {lp.format_cards(self._hand)}",
+            f"Deal {self._deal} under {rules.name}: {rules.contract(self._deal).short()}",
+        ]
+        if a.going_down is not None:
+            lines.append("Best going down: " + "; ".join(m.describe(rules) for m in a.going_down))
+        else:
+            lines.append(f"Missing: {a.missing} card{'s' if a.missing != 1 else ''}")
+        lines.append("Partial melds: " + ("; ".join(p.describe() for p in a.partial) or "none"))
+        outs = ", ".join(f"{c} ({n} unseen)" for c, n in a.outs[:8]) or "none"
+        lines.append(f"Outs: {outs}")
+        lines.append("Dead weight: " + (lp.format_cards(a.dead_weight) or "none"))
+        lines.append(f"Points if the deal ended now: {a.points}")
+        action, reason = self._advice
+        lines.append(f"Coach ({self._coach_name}): {_action_words(action, rules)} — {reason}")
+        return "\n".join(lines)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        action, reason = self._advice
+        return {
+            "rules": self._rules.name,
+            "deal": self._deal,
+            "hand": lp.format_cards(self._hand),
+            "missing": self._analysis.missing,
+            "can_go_down": self._analysis.going_down is not None,
+            "advice": type(action).__name__ if action is not None else None,
+            "reason": reason,
+            "ok": self.ok,
+            "feedback": self.feedback,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"HandExplorer(rules={self._rules.name!r}, deal={self._deal}, "
+            f"hand={lp.format_cards(self._hand)!r}, missing={self._analysis.missing})"
+        )
+
+    # -- internals -------------------------------------------------------------------------------
+    def _check_deal(self, deal: int) -> None:
+        if (
+            isinstance(deal, bool)
+            or not isinstance(deal, int)
+            or not 1 <= deal <= self._rules.deals
+        ):
+            raise ValueError(f"deal must be 1 to {self._rules.deals}, not {deal!r}")
+
+    def _analyse(self) -> None:
+        rules = self._rules
+        self._analysis = analyze_hand(
+            self._hand, rules, self._deal, players=max(3, rules.min_players)
+        )
+        self._advice = advise(self._hand, rules, self._deal, self._coach_name)
+        a = self._analysis
+        contract = rules.contract(self._deal).short()
+        if not self._hand:
+            self.say(None, "The hand is empty: type cards or click them in the grid.")
+            return
+        reason = self._advice[1]
+        coach = f"The {self._coach_name} coach says: {reason}"
+        if a.going_down is not None:
+            melds = "; ".join(m.describe(rules) for m in a.going_down)
+            self.say(True, f"This hand can go down for {contract}: {melds}.\n{coach}")
+            return
+        partial = "; ".join(p.describe() for p in a.partial)
+        outs = ", ".join(f"{c} ({n} left)" for c, n in a.outs[:6]) or "none visible"
+        self.say(
+            None,
+            f"Not yet: {a.missing} card{'s' if a.missing != 1 else ''} short of {contract}. "
+            f"Best start: {partial}. Outs: {outs}.\n{coach}",
+        )
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def _on_hand(self, content: dict[str, Any]) -> None:
+        self.set_hand(str(content.get("value", "")))
+
+    def _on_add(self, content: dict[str, Any]) -> None:
+        self.add(str(content.get("code", "")))
+
+    def _on_remove(self, content: dict[str, Any]) -> None:
+        index = self._int(content, "index")
+        if index is None:
+            self.say(None, "That click did not name a card of the hand.")
+            return
+        self.remove(index)
+
+    def _on_clear(self, content: dict[str, Any]) -> None:
+        del content
+        self.clear()
+
+    def _on_rules(self, content: dict[str, Any]) -> None:
+        name = content.get("value")
+        if name not in lp.PRESETS:
+            self.say(None, f"There are no rules called {name!r}.")
+            return
+        self.set_rules(str(name))
+
+    def _on_deal(self, content: dict[str, Any]) -> None:
+        deal = self._int(content, "value")
+        if deal is None or not 1 <= deal <= self._rules.deals:
+            self.say(None, f"Pick a deal from 1 to {self._rules.deals}.")
+            return
+        self.set_deal(deal)
+
+    def _on_coach(self, content: dict[str, Any]) -> None:
+        name = content.get("value")
+        if name not in COACHES:
+            self.say(None, f"Pick a coach: {', '.join(COACHES)}.")
+            return
+        self.set_coach(str(name))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _render(self) -> str:
+        rules = self._rules
+        a = self._analysis
+        deals = "".join(
+            f'<option value="{d}"{" selected" if d == self._deal else ""}>deal {d}: '
+            f"{h(rules.contract(d).short())}</option>"
+            for d in range(1, rules.deals + 1)
+        )
+        coaches = "".join(
+            f'<option value="{c}"{" selected" if c == self._coach_name else ""}>{c} bot</option>'
+            for c in COACHES
+        )
+        controls = (
+            f'<div class="lp-row">{rules_select(rules)} '
+            f'<select data-kind="deal" data-testid="deal">{deals}</select> '
+            f'<label class="lp-muted">Coach: <select data-kind="coach" data-testid="coach">'
+            f"{coaches}</select></label></div>"
+            '<div class="lp-row"><input type="text" name="hand" data-testid="hand-text" '
+            f'value="{h(" ".join(c.code for c in self._hand))}"> '
+            f"{button('Explore', 'hand', 'explore', primary=True, input='hand')} "
+            f"{button('Clear', 'clear', 'clear')}</div>"
+        )
+        hand_cards = (
+            "".join(
+                card_button(
+                    c, kind="remove", index=i, testid=f"hand-card-{i}", rules=rules, width=52
+                )
+                for i, c in enumerate(self._hand)
+            )
+            or '<span class="lp-muted">(no cards: click the grid below)</span>'
+        )
+        hand = (
+            '<div class="lp-muted">The hand (click a card to take it out):</div>'
+            f'<div class="lp-row" data-testid="hand">{hand_cards}</div>'
+        )
+        grid_rows = []
+        for suit in self.SUITS:
+            cells = "".join(
+                button(str(lp.Card.parse(r + suit)), "add", f"add-{r}{suit}", code=r + suit)
+                for r in self.RANKS
+            )
+            grid_rows.append(f'<div class="lp-row" style="margin:2px 0">{cells}</div>')
+        grid_rows.append(
+            f'<div class="lp-row">{button("🃏 joker", "add", "add-JK", code="JK")}</div>'
+        )
+        grid = (
+            '<details data-testid="grid"><summary class="lp-muted">Add cards by clicking</summary>'
+            + "".join(grid_rows)
+            + "</details>"
+        )
+        facts = []
+        if a.going_down is not None:
+            facts.append(
+                "<li><b>Go down with</b>: "
+                + h("; ".join(m.describe(rules) for m in a.going_down))
+                + "</li>"
+            )
+        else:
+            facts.append(
+                f"<li><b>Missing</b>: {a.missing} card{'s' if a.missing != 1 else ''}</li>"
+            )
+        facts.append(
+            "<li><b>Partial melds</b>: "
+            + h("; ".join(p.describe() for p in a.partial) or "none")
+            + "</li>"
+        )
+        outs = ", ".join(f"{c} ({n})" for c, n in a.outs[:10]) or "none"
+        facts.append(f"<li><b>Outs</b> (cards still unseen): {h(outs)}</li>")
+        facts.append(f"<li><b>Dead weight</b>: {h(lp.format_cards(a.dead_weight) or 'none')}</li>")
+        facts.append(f"<li><b>Points if the deal ended now</b>: {a.points}</li>")
+        action, reason = self._advice
+        facts.append(
+            f'<li data-testid="advice"><b>Coach</b>: {h(_action_words(action, rules))} — '
+            f"{h(reason)}</li>"
+        )
+        body = controls + hand + grid + f'<ul data-testid="analysis">{"".join(facts)}</ul>'
+        return self._panel("Hand explorer", body, "hand-explorer")

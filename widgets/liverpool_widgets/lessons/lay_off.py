@@ -1,0 +1,406 @@
+"""``LayOffTrainer``: a table of melds and a hand; which cards fit where, at which end, and
+swapping a wild card under each house's swap rule.
+
+Once you are down you may add single cards to any meld on the table ("laying off"): to a set
+any card of its rank, to a run the next card at either end — and the meld must stay within the
+house's limits on wild cards. Some houses also let you give the natural card a wild stands for
+and take the wild. The answers come from the engine's rule functions
+:func:`~liverpool.lay_off_ends` and :func:`~liverpool.can_replace_wild`; a lay-off or a swap
+that fits is carried out on the trainer's table, so the melds grow as you play.
+
+Python API (what the buttons call)::
+
+    t = LayOffTrainer(rules="house")
+    t.select_card("4H"); t.lay_off(0, "low")     # the 4♥ on the low end of meld 0
+    t.where_fits("9H")                            # [(0, 'high')]
+    t.select_card("7H"); t.swap(0, 2)             # house: no swapping, and why
+    t.set_rules("online"); ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import liverpool as lp
+
+from ._panel import (
+    LessonPanel,
+    as_cards,
+    as_rules,
+    button,
+    card_button,
+    h,
+    meld_picture,
+    rules_select,
+    wild_words,
+)
+
+__all__ = ["LayOffTrainer", "build_table", "fits"]
+
+TableText = Sequence[Sequence[lp.Card | str] | str]
+
+DEFAULT_TABLE = ("5H 6H JK 8H", "KS KD JK", "9C 10C JC QC")
+DEFAULT_HAND = "4H 9H 7H KC KH 8C 2S JK 3D"
+
+
+def build_table(melds: TableText | Sequence[lp.Meld], rules: lp.Rules) -> list[lp.Meld]:
+    """Melds from card texts (a set, or else a run as placed), checked under ``rules``.
+
+    Raises :class:`~liverpool.IllegalAction` naming the rule when a meld is not legal there.
+    """
+    table: list[lp.Meld] = []
+    for item in melds:
+        if isinstance(item, lp.Meld):
+            cards = list(item.cards)
+            kind = item.kind
+        else:
+            cards = as_cards(item)
+            kind = lp.MeldKind.SET if lp.check_set(cards, rules) else lp.MeldKind.RUN
+        table.append(lp.Meld.build(kind, cards, rules, owner=0))
+    return table
+
+
+def fits(
+    table: Sequence[lp.Meld], card: lp.Card | str, rules: lp.Rules
+) -> list[tuple[int, str | None]]:
+    """Where ``card`` may be laid off: (meld number, end) pairs; the end is ``None`` on a set."""
+    card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+    return [(k, end) for k, meld in enumerate(table) for end in lp.lay_off_ends(meld, card, rules)]
+
+
+def _place(meld: lp.Meld, end: str | None) -> str:
+    if meld.kind is lp.MeldKind.SET:
+        return f"the {meld.describe()}"
+    return f"the {end} end of the {meld.describe()}"
+
+
+class LayOffTrainer(LessonPanel):
+    """Lay off cards of a hand onto melds on the table, and swap wilds, under one house's rules."""
+
+    def __init__(
+        self,
+        table: TableText = DEFAULT_TABLE,
+        hand: Sequence[lp.Card | str] | str = DEFAULT_HAND,
+        rules: lp.Rules | str | None = None,
+    ) -> None:
+        super().__init__()
+        self._start_table = [as_cards(m) for m in table]
+        self._start_hand = as_cards(hand)
+        self._rules = as_rules(rules)
+        self._table: list[lp.Meld] = []
+        self._hand: list[lp.Card] = []
+        self._selected: int | None = None
+        self._pending: lp.Card | None = None
+        self.reset()
+
+    # -- the Python API --------------------------------------------------------------------------
+    @property
+    def rules(self) -> lp.Rules:
+        return self._rules
+
+    @property
+    def table(self) -> list[lp.Meld]:
+        return list(self._table)
+
+    @property
+    def hand(self) -> list[lp.Card]:
+        return list(self._hand)
+
+    @property
+    def selected(self) -> lp.Card | None:
+        return None if self._selected is None else self._hand[self._selected]
+
+    def reset(self) -> str:
+        """Start again: the first table and hand."""
+        self._table = build_table(self._start_table, self._rules)
+        self._hand = list(self._start_hand)
+        self._selected = None
+        self._pending = None
+        self.say(
+            None,
+            "Click a card of your hand, then an end of a run, a set, or a wild card to swap it "
+            "for.",
+        )
+        self.redraw()
+        return self.feedback
+
+    def set_rules(self, rules: lp.Rules | str) -> str:
+        """Start again under other rules."""
+        self._rules = as_rules(rules)
+        return self.reset()
+
+    def select(self, index: int) -> str:
+        """Click hand card ``index`` (click again to unselect)."""
+        if not 0 <= index < len(self._hand):
+            self.say(None, f"There is no card number {index} in your hand.")
+        elif self._selected == index:
+            self._selected = None
+            self.say(None, "Nothing selected.")
+        else:
+            self._selected = index
+            self.say(None, f"The {self._hand[index]} is selected: now click where it should go.")
+        self.redraw()
+        return self.feedback
+
+    def select_card(self, card: lp.Card | str) -> str:
+        """Select the first copy of ``card`` in the hand."""
+        card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+        if card not in self._hand:
+            self.say(False, f"You do not hold the {card}.")
+            self.redraw()
+            return self.feedback
+        self._selected = None
+        return self.select(self._hand.index(card))
+
+    def where_fits(self, card: lp.Card | str) -> list[tuple[int, str | None]]:
+        """Where ``card`` may be laid off on the current table."""
+        return fits(self._table, card, self._rules)
+
+    def check_lay_off(
+        self, card: lp.Card | str, meld: int, end: str | None = None
+    ) -> tuple[bool, str]:
+        """Would ``card`` fit on meld ``meld`` (at ``end``)? In words; nothing changes."""
+        card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+        if not 0 <= meld < len(self._table):
+            return False, f"There is no meld number {meld} on the table."
+        target = self._table[meld]
+        ends = lp.lay_off_ends(target, card, self._rules)
+        if not ends:
+            try:
+                target.add(card, end, self._rules)
+            except lp.IllegalAction as exc:
+                return False, str(exc)
+            return False, f"The {card} does not fit the {target.describe()}."  # pragma: no cover
+        if target.kind is lp.MeldKind.SET:
+            return True, f"The {card} fits {_place(target, None)}."
+        if end is None:
+            if len(ends) > 1:
+                return False, f"The {card} fits at either end of this run: say which end."
+            end = ends[0]
+        if end not in ends:
+            other = " and ".join(str(e) for e in ends)
+            why = ""
+            if self._rules.is_wild(card):
+                placed = (card, *target.cards) if end == "low" else (*target.cards, card)
+                verdict = lp.check_run(placed, self._rules)
+                why = "" if verdict else f" ({verdict.reason})"
+            return False, (
+                f"The {card} does not fit at the {end} end of this run{why}; it fits at the "
+                f"{other} end."
+            )
+        return True, f"The {card} fits {_place(target, end)}."
+
+    def lay_off(self, meld: int, end: str | None = None) -> str:
+        """Lay the selected card off on meld ``meld`` (at ``end`` of a run)."""
+        card = self._need_card("lay off")
+        if card is None:
+            return self.feedback
+        ok, text = self.check_lay_off(card, meld, end)
+        if not ok:
+            self.say(False, text)
+            self.redraw()
+            return self.feedback
+        target = self._table[meld]
+        ends = lp.lay_off_ends(target, card, self._rules)
+        chosen = end if end is not None else ends[0]
+        self._table[meld] = target.add(card, chosen, self._rules)
+        assert self._selected is not None
+        del self._hand[self._selected]
+        self._selected = None
+        done = ""
+        if self._pending is not None and card == self._pending:
+            self._pending = None
+            done = " The freed wild is back on the table, as the rules ask."
+        self.say(True, f"{text[:-1]}: now {self._table[meld].describe(self._rules)}.{done}")
+        self.redraw()
+        return self.feedback
+
+    def check_swap(self, card: lp.Card | str, meld: int, position: int) -> tuple[bool, str]:
+        """May ``card`` take the place of the wild at ``position`` of meld ``meld``? In words."""
+        card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+        if not 0 <= meld < len(self._table):
+            return False, f"There is no meld number {meld} on the table."
+        target = self._table[meld]
+        verdict = lp.can_replace_wild(target, position, card, self._rules)
+        if not verdict:
+            reason = verdict.reason[:1].upper() + verdict.reason[1:]
+            return False, f"{reason}."
+        return True, f"The {card} may take the place of the {target.cards[position]}."
+
+    def swap(self, meld: int, position: int) -> str:
+        """Give the selected natural card for the wild at ``position`` of meld ``meld``."""
+        card = self._need_card("swap")
+        if card is None:
+            return self.feedback
+        if self._pending is not None:
+            self.say(False, f"First lay the freed {self._pending} on the table again.")
+            self.redraw()
+            return self.feedback
+        ok, text = self.check_swap(card, meld, position)
+        if not ok:
+            self.say(False, text)
+            self.redraw()
+            return self.feedback
+        target = self._table[meld]
+        stands = target.stands_for(position)
+        new_meld, freed = target.replace_wild(position, card, self._rules)
+        self._table[meld] = new_meld
+        assert self._selected is not None
+        del self._hand[self._selected]
+        self._hand.append(freed)
+        self._selected = None
+        mode = self._rules.wild_swap
+        if mode.freed_wild_to_hand:
+            then = f"the {freed} is now in your hand, a wild to use as you like."
+        else:
+            self._pending = freed
+            where = "on a set of your own" if mode.freed_wild_own_set_only else "on the table"
+            then = (
+                f"the freed {freed} is in your hand but must be laid {where} again before your "
+                "turn ends."
+            )
+            spots = self.where_fits(freed)
+            if not spots:
+                then += " (Careful: right now it fits nowhere!)"
+        self.say(
+            True, f"Swapped: the {card} now stands where the {freed} stood for {stands}; {then}"
+        )
+        self.redraw()
+        return self.feedback
+
+    def fits_text(self) -> str:
+        """For every card in the hand, where it may be laid off (one line each)."""
+        lines = []
+        for card in dict.fromkeys(self._hand):
+            ends: dict[int, list[str]] = {}
+            for k, end in self.where_fits(card):
+                ends.setdefault(k, []).extend([end] if end else [])
+            places = []
+            for k, at in ends.items():
+                where = "" if not at else (f", {at[0]} end" if len(at) == 1 else ", either end")
+                places.append(f"meld {k}{where}")
+            lines.append(f"{card}: {'; '.join(places) if places else 'nowhere'}")
+        return "\n".join(lines)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {
+            "rules": self._rules.name,
+            "table": [lp.format_cards(m.cards) for m in self._table],
+            "hand": lp.format_cards(self._hand),
+            "selected": None if self.selected is None else str(self.selected),
+            "pending": None if self._pending is None else str(self._pending),
+            "ok": self.ok,
+            "feedback": self.feedback,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"LayOffTrainer(rules={self._rules.name!r}, melds={len(self._table)}, "
+            f"hand={lp.format_cards(self._hand)!r})"
+        )
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _need_card(self, verb: str) -> lp.Card | None:
+        if self._selected is None:
+            self.say(None, f"First click the card of your hand you want to {verb}.")
+            self.redraw()
+            return None
+        return self._hand[self._selected]
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def _on_select(self, content: dict[str, Any]) -> None:
+        index = self._int(content, "index")
+        if index is None:
+            self.say(None, "That click did not name a card of your hand.")
+            return
+        self.select(index)
+
+    def _on_lay_off(self, content: dict[str, Any]) -> None:
+        meld = self._int(content, "meld")
+        end = content.get("end") or None
+        if meld is None or end not in (None, "low", "high"):
+            self.say(None, "That click did not name a place on the table.")
+            return
+        self.lay_off(meld, end)
+
+    def _on_swap(self, content: dict[str, Any]) -> None:
+        meld, position = self._int(content, "meld"), self._int(content, "position")
+        if meld is None or position is None:
+            self.say(None, "That click did not name a wild card on the table.")
+            return
+        self.swap(meld, position)
+
+    def _on_fits(self, content: dict[str, Any]) -> None:
+        del content
+        self.say(None, "Where each card of your hand fits:\n" + self.fits_text())
+
+    def _on_reset(self, content: dict[str, Any]) -> None:
+        del content
+        self.reset()
+
+    def _on_rules(self, content: dict[str, Any]) -> None:
+        name = content.get("value")
+        if name not in lp.PRESETS:
+            self.say(None, f"There are no rules called {name!r}.")
+            return
+        self.set_rules(str(name))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _meld_box(self, k: int, meld: lp.Meld) -> str:
+        rules = self._rules
+        if meld.kind is lp.MeldKind.SET:
+            places = button("Lay off on this set", "lay_off", f"lay-off-{k}", meld=k)
+        else:
+            places = button("◀ low end", "lay_off", f"lay-off-{k}-low", meld=k, end="low") + button(
+                "high end ▶", "lay_off", f"lay-off-{k}-high", meld=k, end="high"
+            )
+        swaps = "".join(
+            button(
+                f"Swap for the {meld.cards[j]} (= {meld.stands_for(j)})",
+                "swap",
+                f"swap-{k}-{j}",
+                meld=k,
+                position=j,
+            )
+            for j in meld.wild_positions(rules)
+        )
+        return (
+            f'<div class="lp-meld" data-testid="meld-{k}"><div class="lp-muted">meld {k}</div>'
+            f'{meld_picture(meld, rules)}<div class="lp-row">{places}{swaps}</div></div>'
+        )
+
+    def _render(self) -> str:
+        rules = self._rules
+        hand = "".join(
+            card_button(
+                card,
+                kind="select",
+                index=i,
+                testid=f"hand-card-{i}",
+                rules=rules,
+                selected=i == self._selected,
+            )
+            for i, card in enumerate(self._hand)
+        )
+        table = "".join(self._meld_box(k, m) for k, m in enumerate(self._table))
+        pending = (
+            f'<div class="lp-muted"><b>To do:</b> lay the freed {h(self._pending)} again.</div>'
+            if self._pending is not None
+            else ""
+        )
+        body = (
+            f'<div class="lp-row">{rules_select(rules)} '
+            f'<span class="lp-muted">wild: {h(wild_words(rules))}</span> '
+            + button("Where does each card fit?", "fits", "fits")
+            + button("Start over", "reset", "reset")
+            + "</div>"
+            f'<div class="lp-muted">When: {h(rules.lay_off.doc)} Swapping wilds: '
+            f"{h(rules.wild_swap.doc)}</div>"
+            '<div class="lp-muted">The table:</div>'
+            f'<div class="lp-row" data-testid="table">{table}</div>'
+            f'<div class="lp-muted">Your hand (click a card, then a place on the table):</div>'
+            f'<div class="lp-row" data-testid="hand">{hand or "<i>(empty)</i>"}</div>' + pending
+        )
+        return self._panel("Lay off and swap wilds", body, "lay-off")

@@ -1,0 +1,306 @@
+"""``RulesCompare``: every preset's rules in one table, and the differences of two highlighted.
+
+The table has one row per rule (a field of :class:`~liverpool.Rules`, as
+:meth:`~liverpool.Rules.describe` writes it) and one column per preset. Two drop-downs pick the
+houses to compare: the rows where they differ are highlighted and listed under the table.
+Clicking a rule's name explains it (its documentation and both houses' values). Python twin::
+
+    rc = RulesCompare("house", "online")
+    rc.differences()          # {'wild_ranks': ('none', '2s'), ...}
+    rc.explain("buy_priority")
+    rc.set_pair("classic", "traditional")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import liverpool as lp
+
+from ._panel import LessonPanel, as_rules, button, h
+
+__all__ = ["QUESTIONS", "RulesCompare", "check_which", "label", "rule_fields"]
+
+_SKIP = ("name", "source")
+
+
+def rule_fields() -> list[str]:
+    """The rules shown, in the order of :class:`~liverpool.Rules` (name and source left out)."""
+    return [name for name in lp.Rules.field_docs() if name not in _SKIP]
+
+
+def label(field: str) -> str:
+    """A rule's name as a learner reads it: ``buy_priority`` -> ``buy priority``."""
+    return field.replace("_", " ")
+
+
+QUESTIONS: dict[str, tuple[str, Callable[[lp.Rules], bool]]] = {
+    "rummy call": (
+        "Which presets let the other players call 'rummy' on a playable discard?",
+        lambda r: r.rummy_call is not lp.RummyCall.NONE,
+    ),
+    "no jokers": (
+        "Which presets play without jokers?",
+        lambda r: not any(s.jokers for s in r.shoe),
+    ),
+    "twos wild": ("In which presets are the 2s wild?", lambda r: lp.Rank.TWO in r.wild_ranks),
+    "buy limit": (
+        "Which presets limit how many times a player may buy (by count or by coins)?",
+        lambda r: (
+            r.max_buys_per_match is not None
+            or r.max_buys_per_deal is not None
+            or r.buy_coins is not None
+        ),
+    ),
+    "floating": ("Which presets allow floating?", lambda r: bool(r.floating)),
+    "first to call": (
+        "In which presets does the first to call win a buy (not the nearest seat)?",
+        lambda r: r.buy_priority is lp.BuyPriority.FIRST_TO_CALL,
+    ),
+}
+"""Exercise questions for :func:`check_which`: key -> (question, which presets answer yes)."""
+
+
+def check_which(question: str, answer: Sequence[str] | str) -> str:
+    """Exercise: which presets answer yes to ``question`` (a key of :data:`QUESTIONS`)? Answer
+    with preset names; returns a sentence for the learner."""
+    if question not in QUESTIONS:
+        return f"There is no question {question!r}; the questions are: {', '.join(QUESTIONS)}."
+    text, test = QUESTIONS[question]
+    expected = sorted(name for name, rules in lp.PRESETS.items() if test(rules))
+    if isinstance(answer, str):
+        given_list = [a.strip() for a in answer.replace(" and ", ",").split(",") if a.strip()]
+    else:
+        given_list = [str(a).strip() for a in answer]
+    given = sorted({a.lower() for a in given_list})
+    unknown = [a for a in given if a not in lp.PRESETS]
+    if unknown:
+        return (
+            f"{', '.join(map(repr, unknown))} is not a preset; the presets are "
+            f"{', '.join(lp.PRESETS)}."
+        )
+    if given == expected:
+        return f"Right: {', '.join(expected)}. ({text})"
+    extra = [a for a in given if a not in expected]
+    missing = [a for a in expected if a not in given]
+    parts = []
+    if extra:
+        parts.append(f"{', '.join(extra)} do{'es' if len(extra) == 1 else ''} not")
+    if missing:
+        parts.append(f"you left out {', '.join(missing)}")
+    return "Not quite: " + "; ".join(parts) + ". Look at the table again and try once more."
+
+
+class RulesCompare(LessonPanel):
+    """Every preset's rules side by side; the differences of two chosen presets highlighted.
+
+    ``RulesCompare(left="house", right="online", only_differences=False)``.
+    """
+
+    def __init__(
+        self,
+        left: lp.Rules | str = "house",
+        right: lp.Rules | str = "online",
+        *,
+        only_differences: bool = False,
+    ) -> None:
+        super().__init__()
+        self._left = as_rules(left)
+        self._right = as_rules(right)
+        self._only = bool(only_differences)
+        self._describe = {name: rules.describe() for name, rules in lp.PRESETS.items()}
+        self._explained: str | None = None
+        self._summarize()
+        self.redraw()
+
+    # -- the Python API --------------------------------------------------------------------------
+    @property
+    def left(self) -> lp.Rules:
+        return self._left
+
+    @property
+    def right(self) -> lp.Rules:
+        return self._right
+
+    def differences(self) -> dict[str, tuple[str, str]]:
+        """The rules where the two presets differ: field -> (left text, right text)."""
+        return self._left.differences(self._right)
+
+    def table(self) -> list[tuple[str, ...]]:
+        """The table as rows of text: a header (``rule`` and the preset names), then one row per
+        rule (only the differing ones when ``only_differences`` is on)."""
+        names = list(lp.PRESETS)
+        diffs = self.differences()
+        rows: list[tuple[str, ...]] = [("rule", *names)]
+        for field in rule_fields():
+            if self._only and field not in diffs:
+                continue
+            rows.append((label(field), *(self._describe[n][field] for n in names)))
+        return rows
+
+    def set_pair(self, left: lp.Rules | str, right: lp.Rules | str) -> str:
+        """Compare two other presets."""
+        self._left = as_rules(left)
+        self._right = as_rules(right)
+        self._explained = None
+        self._summarize()
+        self.redraw()
+        return self.feedback
+
+    def set_left(self, left: lp.Rules | str) -> str:
+        return self.set_pair(left, self._right)
+
+    def set_right(self, right: lp.Rules | str) -> str:
+        return self.set_pair(self._left, right)
+
+    def show_only_differences(self, only: bool = True) -> str:
+        """Show only the rows that differ (or every row again)."""
+        self._only = bool(only)
+        self._summarize()
+        self.redraw()
+        return self.feedback
+
+    def explain(self, field: str) -> str:
+        """What a rule means, and what the two presets say about it."""
+        docs = lp.Rules.field_docs()
+        key = field.strip().replace(" ", "_")
+        if key not in docs or key in _SKIP:
+            self.say(
+                False,
+                f"There is no rule called {field!r}. The rules are: "
+                f"{', '.join(label(f) for f in rule_fields())}.",
+            )
+        else:
+            self._explained = key
+            a = self._left.describe()[key]
+            b = self._right.describe()[key]
+            same = "the same in both" if a == b else "different"
+            text = (
+                f"{label(key)}: {docs[key]}\n{self._left.name}: {a}\n{self._right.name}: {b}\n"
+                f"({same}.)"
+            )
+            doc_a = _enum_doc(getattr(self._left, key))
+            doc_b = _enum_doc(getattr(self._right, key))
+            if doc_a and doc_a == doc_b:
+                text += f"\nIn both: {doc_a}"
+            else:
+                text += "".join(
+                    f"\n{name}: {doc}"
+                    for name, doc in ((self._left.name, doc_a), (self._right.name, doc_b))
+                    if doc
+                )
+            self.say(None, text)
+        self.redraw()
+        return self.feedback
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {
+            "left": self._left.name,
+            "right": self._right.name,
+            "differences": sorted(self.differences()),
+            "only_differences": self._only,
+            "explained": self._explained,
+            "feedback": self.feedback,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"RulesCompare(left={self._left.name!r}, right={self._right.name!r}, "
+            f"differences={len(self.differences())})"
+        )
+
+    # -- internals -------------------------------------------------------------------------------
+    def _summarize(self) -> None:
+        a, b = self._left.name, self._right.name
+        diffs = self.differences()
+        if self._left == self._right:
+            self.say(
+                None,
+                f"You picked {a} on both sides: a house never differs from itself. Pick two "
+                "different houses.",
+            )
+            return
+        listed = ", ".join(label(f) for f in diffs)
+        self.say(
+            None,
+            f"{a} and {b} differ in {len(diffs)} rule{'s' if len(diffs) != 1 else ''} "
+            f"(highlighted): {listed}. Click a rule's name to see what it means.",
+        )
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def _on_left(self, content: dict[str, Any]) -> None:
+        name = content.get("value")
+        if name in lp.PRESETS:
+            self.set_left(str(name))
+        else:
+            self.say(None, f"There are no rules called {name!r}.")
+
+    def _on_right(self, content: dict[str, Any]) -> None:
+        name = content.get("value")
+        if name in lp.PRESETS:
+            self.set_right(str(name))
+        else:
+            self.say(None, f"There are no rules called {name!r}.")
+
+    def _on_only(self, content: dict[str, Any]) -> None:
+        del content
+        self.show_only_differences(not self._only)
+
+    def _on_explain(self, content: dict[str, Any]) -> None:
+        self.explain(str(content.get("field", "")))
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _select(self, kind: str, current: str) -> str:
+        options = "".join(
+            f'<option value="{h(n)}"{" selected" if n == current else ""}>{h(n)}</option>'
+            for n in lp.PRESETS
+        )
+        return f'<select data-kind="{kind}" data-testid="{kind}">{options}</select>'
+
+    def _render(self) -> str:
+        a, b = self._left.name, self._right.name
+        diffs = self.differences()
+        toggle = "Show every rule" if self._only else "Show only the differences"
+        controls = (
+            f'<div class="lp-row"><label>Compare {self._select("left", a)}</label> '
+            f"<label>with {self._select('right', b)}</label> "
+            f"{button(toggle, 'only', 'only')}</div>"
+        )
+        names = list(lp.PRESETS)
+        mark = "background:#fff3bf;"
+        head = "<tr><th>rule</th>" + "".join(
+            f'<th style="{mark if n in (a, b) else ""}">{h(n)}</th>' for n in names
+        )
+        rows = [head + "</tr>"]
+        for field in rule_fields():
+            differs = field in diffs
+            if self._only and not differs:
+                continue
+            style = ' style="background:#fff3bf;"' if differs else ""
+            cells = "".join(
+                f'<td style="font-size:12px;{"font-weight:600;" if differs and n in (a, b) else ""}'
+                f'">{h(self._describe[n][field])}</td>'
+                for n in names
+            )
+            rows.append(
+                f'<tr data-testid="row-{h(field)}" data-differs="{str(differs).lower()}"{style}>'
+                f'<td><a href="#" data-kind="explain" data-field="{h(field)}" '
+                f'data-testid="explain-{h(field)}">{h(label(field))}</a></td>{cells}</tr>'
+            )
+        table = f'<div style="overflow-x:auto"><table>{"".join(rows)}</table></div>'
+        listing = "".join(
+            f"<li><b>{h(label(f))}</b>: {h(a)} {h(x)} → {h(b)} {h(y)}</li>"
+            for f, (x, y) in diffs.items()
+        )
+        summary = (
+            f'<div data-testid="differences"><div class="lp-muted">Where {h(a)} and {h(b)} '
+            f"differ:</div><ul>{listing or '<li>nowhere</li>'}</ul></div>"
+        )
+        return self._panel("House rules compared", controls + table + summary, "rules-compare")
+
+
+def _enum_doc(value: object) -> str:
+    doc = getattr(value, "doc", None)
+    return doc if isinstance(doc, str) else ""
