@@ -209,21 +209,23 @@ def _cores(
     wilds = [c for c in hand if rules.is_wild(c)]
     order = sorted(range(len(requirements)), key=lambda i: _req_order(requirements[i]))
     reqs = [requirements[i] for i in order]
-    table: dict[Requirement, list[tuple[list[Card], tuple[int, ...], Counter[Card], int]]] = {}
+    # The naturals still free are packed into one int, four bits per kind of card with the top
+    # bit of each field a guard: "does this candidate fit?" is one subtraction, and the state
+    # the search remembers is a plain int.
+    table: dict[Requirement, list[tuple[list[Card], tuple[int, ...], int, int]]] = {}
     for req in reqs:
         if req not in table:
             entries = [
-                (meld, key, used, sum(1 for c in meld if c is _WILD))
+                (meld, key, _pack(used), sum(1 for c in meld if c is _WILD))
                 for meld, key, used in _candidates(req, naturals, len(wilds), rules)
             ]
             entries.sort(key=lambda e: e[3])  # fewest wilds first (stable: keeps key order)
             table[req] = entries
-    free = dict(naturals)
-    card_order = list(naturals)
-    dead: set[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = set()
+    free = _pack(naturals)
+    dead: set[tuple[int, int, tuple[int, ...], int]] = set()
 
-    def fits(used: Counter[Card]) -> bool:
-        return all(free.get(c, 0) >= n for c, n in used.items())
+    def fits(used: int) -> bool:
+        return ((free | _GUARDS) - used) & _GUARDS == _GUARDS
 
     def least_wilds(k: int) -> int:
         """A lower bound on the wilds the requirements from ``k`` on still need."""
@@ -241,13 +243,15 @@ def _cores(
         chosen: list[tuple[MeldKind, list[Card]]],
         last: tuple[int, ...],
     ) -> Iterator[tuple[list[Meld], list[Card]]]:
+        nonlocal free
         if k == len(reqs):
             built = [Meld.build(kind, cards, rules) for kind, cards in chosen]
             placed: list[Meld] = [built[order.index(i)] for i in range(len(reqs))]
-            rest = [c for c, n in free.items() for _ in range(n)]
+            taken = Counter(c for _, cards in chosen for c in cards if not rules.is_wild(c))
+            rest = list((naturals - taken).elements())
             yield placed, [*rest, *wild_pool]
             return
-        state = (k, len(wild_pool), last, tuple(free[c] for c in card_order))
+        state = (k, len(wild_pool), last, free)
         if state in dead:
             return
         if least_wilds(k) > len(wild_pool):
@@ -265,17 +269,24 @@ def _cores(
                 continue
             rest_wilds = list(wild_pool)
             meld_cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
-            for c, n in used.items():
-                free[c] -= n
+            free -= used
             for result in search(k + 1, rest_wilds, [*chosen, (req.kind, meld_cards)], key):
                 found = True
                 yield result
-            for c, n in used.items():
-                free[c] += n
+            free += used
         if not found:
             dead.add(state)
 
     yield from search(0, wilds, [], ())
+
+
+_FIELD = 4  # bits per kind of card in a packed count (counts up to 7; the top bit guards)
+_GUARDS = sum(8 << (_FIELD * i) for i in range(56))
+
+
+def _pack(counts: Counter[Card]) -> int:
+    """Counts of naturals packed four bits a card kind (see ``_cores``)."""
+    return sum(min(n, 7) << (_FIELD * card._hash) for card, n in counts.items())
 
 
 def _count_key(item: tuple[Card, int]) -> tuple[int, int, int]:
