@@ -256,6 +256,18 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if cls is None:
         raise RecordError(f"the record names an unknown action {data['type']!r}")
     kwargs = {k: v for k, v in data.items() if k != "type"}
+    for name in ("meld", "position", "aim"):
+        value = kwargs.get(name, 0)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RecordError(
+                f"the record holds a {data['type']} action whose {name} is not a whole number: "
+                f"{value!r}"
+            )
+    if kwargs.get("end") not in (None, "low", "high"):
+        raise RecordError(
+            f"the record holds a {data['type']} action whose end is not low or high: "
+            f"{kwargs['end']!r}"
+        )
     try:
         action: Action = cls(**kwargs)
     except (TypeError, ValueError) as exc:

@@ -14,7 +14,7 @@ import dataclasses
 import enum
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import action_from_dict, action_to_dict
@@ -171,9 +171,33 @@ def game_to_json(game: Game, *, indent: int | None = None) -> str:
     return json.dumps({**body, "digest": _digest(body)}, indent=indent, ensure_ascii=False)
 
 
+def _shape_problem(data: Mapping[str, Any]) -> str | None:
+    """What is wrong with the shape of a record's fields (before anything is replayed)."""
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    players = data["players"]
+    if not isinstance(data["rules"], dict):
+        return "its rules are not a table of rule values"
+    if not whole(players) and not (
+        isinstance(players, list) and all(isinstance(p, str) for p in players)
+    ):
+        return "its players are neither a number nor a list of names"
+    if not whole(data["seed"]):
+        return f"its seed {data['seed']!r} is not a whole number"
+    if not whole(data["dealer"]):
+        return f"its dealer {data['dealer']!r} is not a seat number"
+    if not isinstance(data["actions"], list):
+        return "its actions are not a list"
+    stacked = data.get("stacked")
+    if stacked is not None and not isinstance(stacked, dict):
+        return "its stacked deal is not a table of hands, stock and upcard"
+    return None
+
+
 def game_from_json(text: str) -> Game:
     """Replay a record; raises :class:`RecordError` for anything corrupt or tampered with."""
-    from .game import Game
 
     if not isinstance(text, (str, bytes)):
         raise RecordError(f"a saved game is JSON text, not {type(text).__name__}")
@@ -203,26 +227,18 @@ def game_from_json(text: str) -> Game:
         raise RecordError(
             "the saved game has been changed since it was saved: its digest does not match"
         )
+    problem = _shape_problem(data)
+    if problem:
+        raise RecordError(f"the saved game is damaged: {problem}")
     rules = rules_from_dict(data["rules"])
     try:
-        if data.get("stacked"):
-            st = data["stacked"]
-            game = Game.from_deal(
-                rules,
-                st["hands"],
-                st["stock"],
-                st["upcard"],
-                deal=st["deal"],
-                dealer=st["dealer"],
-                seed=data["seed"],
-                names=data["players"],
-                complete=st.get("complete", True),
-            )
-        else:
-            game = Game(rules, data["players"], data["seed"], dealer=data["dealer"])
+        game = set_up(rules, data["players"], data["seed"], data["dealer"], data.get("stacked"))
     except (LiverpoolError, TypeError, ValueError, KeyError) as exc:
         raise RecordError(f"the saved game cannot be set up: {exc}") from None
     shoe = len(rules.build_shoe(len(game.names)))
+    # A stacked deal set up without ``complete`` holds fewer cards than the shoe on purpose;
+    # its cards must still be conserved, and every later deal uses the whole shoe.
+    first_deal, first_count = game.deal, game.total_cards()
     for number, raw in enumerate(data["actions"], start=1):
         action = action_from_dict(raw)
         try:
@@ -231,8 +247,39 @@ def game_from_json(text: str) -> Game:
             raise RecordError(
                 f"action {number} of the saved game ({action}) is illegal at that point: {exc}"
             ) from None
-        if game.total_cards() != shoe:
+        if game.total_cards() != (first_count if game.deal == first_deal else shoe):
             raise RecordError(f"after action {number} the cards no longer add up to the shoe")
     if "summary" in data and data["summary"] != _summary(game):
         raise RecordError("replaying the saved game does not reach the position it recorded")
     return game
+
+
+def fresh_game(game: Game) -> Game:
+    """A new game set up exactly as ``game`` was before its first action (same rules, players,
+    seed and first dealer, or the same stacked deal)."""
+    return set_up(game.rules, game.names, game.seed, game.first_dealer, game.stacked)
+
+
+def set_up(
+    rules: Rules,
+    players: int | Sequence[str],
+    seed: int,
+    dealer: int,
+    stacked: Mapping[str, Any] | None,
+) -> Game:
+    """The game before its first action: seeded, or the stacked deal a record names."""
+    from .game import Game
+
+    if stacked:
+        return Game.from_deal(
+            rules,
+            stacked["hands"],
+            stacked["stock"],
+            stacked["upcard"],
+            deal=stacked["deal"],
+            dealer=stacked["dealer"],
+            seed=seed,
+            names=None if isinstance(players, int) else list(players),
+            complete=stacked.get("complete", True),
+        )
+    return Game(rules, players, seed, dealer=dealer)
