@@ -118,7 +118,7 @@ _EXAMPLES = "for example '7H', '7♥', '10d', 'TD', 'qs' or a joker 'JK', 'JOKER
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card: a rank and a suit, or a joker (both ``None``).
 
@@ -145,6 +145,13 @@ class Card:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # Two cards are equal when their small ints are: one comparison instead of a tuple of
+        # enums (hands are searched with ``in`` and ``remove`` on every decision).
+        if other.__class__ is Card:
+            return self._hash == other._hash
+        return NotImplemented
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit) -> Card:
