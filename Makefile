@@ -38,6 +38,28 @@ test: $(STAMP)
 	$(BIN)/mypy --strict liverpool
 	$(BIN)/pytest -p no:cacheprovider tests $(NBVAL_ARGS)
 
+# make bench [ARGS=--quick]  -- its own venv .venv-bench (the engine plus the comparison
+# engines open_spiel and rlcard from PyPI), then benchmarks/run_all.py $(ARGS). A comparison
+# package that will not install is reported "unavailable" by the benchmark, not a failure.
+BENCH_VENV  := .venv-bench
+BENCH_STAMP := $(BENCH_VENV)/.installed
+ARGS ?=
+
+.PHONY: bench
+
+bench: $(BENCH_STAMP)
+	$(BENCH_VENV)/bin/python benchmarks/run_all.py $(ARGS)
+
+$(BENCH_STAMP): pyproject.toml Makefile
+	[ -x $(BENCH_VENV)/bin/python ] || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e .
+	$(BENCH_VENV)/bin/python -m pip install --quiet open_spiel==2.0.2 \
+		|| echo "make bench: open_spiel did not install; its comparison will say unavailable"
+	$(BENCH_VENV)/bin/python -m pip install --quiet rlcard==1.2.0 'numpy>=1.24,<2.5' \
+		|| echo "make bench: rlcard did not install; its comparison will say unavailable"
+	touch $@
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \
