@@ -1,3 +1,58 @@
-"""The browser tests' notebook is driven by the tests, not collected by ``--nbval``."""
+"""Fixtures shared by the browser tests: one JupyterLab and one chromium for the whole session.
+
+The browser tests' own notebook (``play_stacked.ipynb``) is driven by the tests, not collected
+by ``--nbval``. Missing chromium, Playwright or JupyterLab skips every browser test with the
+command that installs it (fails instead where ``CI`` is set): see ``labdriver.require``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import labdriver as ld
+import pytest
 
 collect_ignore = ["play_stacked.ipynb"]
+
+TIMEOUT = 20_000  # ms, for any one re-render
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ld.Server]:
+    """One JupyterLab for the session, serving a temp folder (``lab.base / "notebooks"``) into
+    which each test copies the notebooks it opens."""
+    ld.require()
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root = base / "notebooks"
+    root.mkdir()
+    server = ld.start_lab(root, base)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Debian chromium for the session (each test gets its own context)."""
+    ld.require()
+    with ld.browser() as b:
+        yield b
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    """A fresh page; ``page.errors`` collects uncaught page errors (each test asserts none).
+    On teardown the kernel of the notebook open in it (if any) is shut down."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1700})
+    pg = context.new_page()
+    pg.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.errors = errors
+    try:
+        yield pg
+    finally:
+        ld.close_notebook(pg)
+        context.close()

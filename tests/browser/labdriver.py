@@ -249,8 +249,8 @@ _KEXEC = """async (code) => {
 }"""
 
 
-def open_notebook(page: Any, server: Server, name: str, timeout: float = 90_000) -> None:
-    """Open ``name`` in JupyterLab, wait for its kernel, run every cell, wait for the table."""
+def open_page(page: Any, server: Server, name: str, timeout: float = 90_000) -> None:
+    """Open ``name`` in JupyterLab and wait until its kernel is idle (no cell run yet)."""
     # a workspace of its own, so no tab of an earlier page is restored beside it
     workspace = "".join(ch if ch.isalnum() else "-" for ch in Path(name).stem)
     page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{name}?reset&token={server.token}")
@@ -264,10 +264,79 @@ def open_notebook(page: Any, server: Server, name: str, timeout: float = 90_000)
         " return !!k && k.status === 'idle'; }",
         timeout=timeout,
     )
+
+
+_ALL_RUN = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const k = w.sessionContext.session?.kernel;
+  if (!k || k.status !== "idle") return false;
+  return w.content.widgets.every((c) => c.model.type !== "code"
+    || (c.model.executionCount !== null && c.model.executionState !== "running"));
+}"""
+
+
+def run_all(page: Any, timeout: float = 90_000) -> None:
+    """Run every cell (``notebook:run-all-cells``) and wait until each code cell has run and
+    the kernel is idle."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(_ALL_RUN, timeout=timeout)
+
+
+_ERRORS = """() => {
+  const out = [];
+  for (const c of window.jupyterapp.shell.currentWidget.content.widgets) {
+    if (c.model.type !== "code") continue;
+    const tags = c.model.getMetadata("tags") || [];
+    for (const o of c.model.outputs.toJSON()) {
+      if (o.output_type === "error") out.push({ename: o.ename, evalue: o.evalue, tags});
+    }
+  }
+  return out;
+}"""
+
+
+def error_outputs(page: Any) -> list[dict[str, Any]]:
+    """The notebook's error outputs: ``{ename, evalue, tags}`` (the cell's tags) each."""
+    return list(page.evaluate(_ERRORS))
+
+
+def open_notebook(page: Any, server: Server, name: str, timeout: float = 90_000) -> None:
+    """Open ``name`` in JupyterLab, wait for its kernel, run every cell, wait for the table."""
+    open_page(page, server, name, timeout)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_selector(".lpt[data-version] [data-testid=hand]", timeout=timeout)
     # more room for the table
     page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+
+
+def close_notebook(page: Any) -> None:
+    """Shut down the open notebook's kernel (its session too); the page may then be closed."""
+    with contextlib.suppress(Exception):
+        page.evaluate(
+            "async () => { const w = window.jupyterapp.shell.currentWidget;"
+            " if (w && w.sessionContext) await w.sessionContext.shutdown(); }"
+        )
+
+
+_MODEL_ID = """(selector) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  for (const c of w.content.widgets) {
+    if (c.model.type !== "code" || !c.node.querySelector(selector)) continue;
+    for (const o of c.model.outputs.toJSON()) {
+      const view = o.data && o.data["application/vnd.jupyter.widget-view+json"];
+      if (view) return view.model_id;
+    }
+  }
+  return null;
+}"""
+
+
+def widget_model_id(page: Any, selector: str) -> str:
+    """The model id of the widget displayed by the cell whose output holds ``selector``."""
+    model_id = page.evaluate(_MODEL_ID, selector)
+    if not model_id:
+        raise AssertionError(f"no widget output holds {selector!r}")
+    return str(model_id)
 
 
 def kexec(page: Any, code: str) -> str:
@@ -282,6 +351,33 @@ def kstate(page: Any) -> dict[str, Any]:
         return dict(json.loads(out))
     except ValueError as exc:
         raise AssertionError(f"the kernel did not report its state: {out!r}") from exc
+
+
+def kwidget(page: Any, model_id: str, expr: str) -> Any:
+    """Evaluate ``expr`` in the kernel with ``w`` bound to the widget ``model_id`` (the
+    kernel's own object, looked up in ipywidgets' registry); return it decoded from JSON.
+    Nothing is added to the notebook's namespace."""
+    code = (
+        "print(__import__('json').dumps((lambda w: " + expr + ")("
+        f"__import__('ipywidgets').widgets.widget._instances[{model_id!r}]), default=str))"
+    )
+    out = kexec(page, code)
+    try:
+        return json.loads(out)
+    except ValueError as exc:
+        raise AssertionError(f"the kernel did not answer {expr!r}: {out!r}") from exc
+
+
+def require(*, voila: bool = False) -> None:
+    """Skip the calling test with what to install (fail instead where ``CI`` is set)."""
+    import pytest
+
+    why = missing(voila=voila)
+    if why is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set, so this is a failure, not a skip: {why}", pytrace=False)
+    pytest.skip(why)
 
 
 def copy_notebook(dest_dir: Path, name: str) -> Path:

@@ -18,9 +18,7 @@ them — except where ``CI`` is set, where it fails the run.
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,55 +27,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-TIMEOUT = 20_000  # ms, for any one re-render
-
-
-def _require(*, voila: bool = False) -> None:
-    why = ld.missing(voila=voila)
-    if why is None:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"CI is set, so this is a failure, not a skip: {why}", pytrace=False)
-    pytest.skip(why)
-
-
-# -- fixtures --------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ld.Server]:
-    """One JupyterLab for the session, serving a temp folder of notebook copies."""
-    _require()
-    base = tmp_path_factory.mktemp("jupyterlab")
-    root = base / "notebooks"
-    root.mkdir()
-    server = ld.start_lab(root, base)
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    _require()
-    with ld.browser() as b:
-        yield b
-
-
-@pytest.fixture
-def page(chromium: Any) -> Iterator[Any]:
-    """A fresh page; ``page.errors`` collects uncaught page errors (each test asserts none)."""
-    context = chromium.new_context(viewport={"width": 1400, "height": 1700})
-    pg = context.new_page()
-    pg.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.errors = errors
-    try:
-        yield pg
-    finally:
-        context.close()
+# -- fixtures (``lab``, ``chromium`` and ``page`` are shared, in conftest.py) ---------------------
 
 
 @pytest.fixture
@@ -278,7 +228,7 @@ def test_disabled_reason_and_wrong_click_message(table_page: Any, tmp_path: Path
 def test_the_notebook_renders_under_voila(
     chromium: Any, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:
-    _require(voila=True)
+    ld.require(voila=True)
     base = tmp_path_factory.mktemp("voila")
     notebook = ld.copy_notebook(base, "play_stacked.ipynb")
     server = ld.start_voila(notebook, base)

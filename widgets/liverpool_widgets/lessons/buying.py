@@ -497,7 +497,7 @@ class BuyingWalkthrough(LessonPanel):
         )
         controls = (
             f'<div class="lp-row">{rules_select(rules)} <label class="lp-muted">Your seat: '
-            f'<select data-kind="seat" data-testid="seat">{seat_options}</select></label> '
+            f'<select data-action="seat" data-testid="seat">{seat_options}</select></label> '
             f"{button('Next', 'next', 'next', primary=True)} "
             f"{button('Restart', 'restart', 'restart')}</div>"
         )

@@ -373,8 +373,8 @@ class HandExplorer(LessonPanel):
         )
         controls = (
             f'<div class="lp-row">{rules_select(rules)} '
-            f'<select data-kind="deal" data-testid="deal">{deals}</select> '
-            f'<label class="lp-muted">Coach: <select data-kind="coach" data-testid="coach">'
+            f'<select data-action="deal" data-testid="deal">{deals}</select> '
+            f'<label class="lp-muted">Coach: <select data-action="coach" data-testid="coach">'
             f"{coaches}</select></label></div>"
             '<div class="lp-row"><input type="text" name="hand" data-testid="hand-text" '
             f'value="{h(" ".join(c.code for c in self._hand))}"> '

@@ -257,7 +257,7 @@ class RulesCompare(LessonPanel):
             f'<option value="{h(n)}"{" selected" if n == current else ""}>{h(n)}</option>'
             for n in lp.PRESETS
         )
-        return f'<select data-kind="{kind}" data-testid="{kind}">{options}</select>'
+        return f'<select data-action="{kind}" data-testid="{kind}">{options}</select>'
 
     def _render(self) -> str:
         a, b = self._left.name, self._right.name
@@ -286,7 +286,7 @@ class RulesCompare(LessonPanel):
             )
             rows.append(
                 f'<tr data-testid="row-{h(field)}" data-differs="{str(differs).lower()}"{style}>'
-                f'<td><a href="#" data-kind="explain" data-field="{h(field)}" '
+                f'<td><a href="#" data-action="explain" data-field="{h(field)}" '
                 f'data-testid="explain-{h(field)}">{h(label(field))}</a></td>{cells}</tr>'
             )
         table = f'<div style="overflow-x:auto"><table>{"".join(rows)}</table></div>'

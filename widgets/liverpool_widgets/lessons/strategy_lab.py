@@ -551,9 +551,9 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             for c in choices
         )
         controls = (
-            f'<div class="lp-row"><label>Experiment: <select data-kind="experiment" '
+            f'<div class="lp-row"><label>Experiment: <select data-action="experiment" '
             f'data-testid="experiment">{experiments}</select></label> {rules_select(self._rules)} '
-            f'<label class="lp-muted">deals per point: <input type="text" data-kind="trials" '
+            f'<label class="lp-muted">deals per point: <input type="text" data-action="trials" '
             f'data-testid="trials" value="{self.trials}" size="4" style="min-width:3em"></label> '
             f"{button('Run', 'run', 'run', primary=True)}</div>"
             f'<div class="lp-row"><span>{h(question)}</span> {guesses}</div>'
