@@ -344,7 +344,7 @@ def test_hand_explorer_clicks_and_presets() -> None:
     ex.handle_message({"kind": "deal", "value": "3"})
     assert ex.deal == 3
     ex.handle_message({"kind": "deal", "value": "12"})
-    assert ex.deal == 3 and "Pick a deal" in ex.feedback
+    assert ex.deal == 3 and "Choose a deal" in ex.feedback
     ex.handle_message({"kind": "coach", "value": "basic"})
     ex.handle_message({"kind": "clear"})
     assert ex.hand == [] and "empty" in ex.feedback

@@ -115,6 +115,8 @@ class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
     _esm = _STATIC / "lesson_panel.js"
     _css = _STATIC / "lesson_panel.css"
 
+    _rules: lp.Rules = lp.PRESETS["house"]
+
     html = traitlets.Unicode("").tag(sync=True)
     feedback = traitlets.Unicode("").tag(sync=True)
     ok = traitlets.Bool(None, allow_none=True).tag(sync=True)
@@ -146,6 +148,34 @@ class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
             self.crash = f"{type(exc).__name__}: {exc}\n\n" + "".join(lines[-3:]).strip()
         self.redraw()
 
+    def _on_rules(self, content: dict[str, Any]) -> None:
+        name = content.get("value")
+        if name not in lp.PRESETS:
+            self.say(
+                None, f"There are no rules called {name!r}: pick one of {', '.join(lp.PRESETS)}."
+            )
+            return
+        self.set_rules(str(name))
+
+    def _on_deal(self, content: dict[str, Any]) -> None:
+        deal = self._int(content, "value")
+        if deal is None or not 1 <= deal <= self._rules.deals:
+            self.say(None, f"Choose a deal from 1 to {self._rules.deals}.")
+            return
+        self.set_deal(deal)
+
+    # -- the choices every lesson offers (each widget says what changes) -------------------------
+    def set_rules(self, rules: lp.Rules | str) -> str:
+        """Judge under other rules; returns the feedback."""
+        self._rules = as_rules(rules)
+        self.redraw()
+        return str(self.feedback)
+
+    def set_deal(self, deal: int) -> str:
+        """Look at another deal; returns the feedback (widgets without deals keep theirs)."""
+        del deal
+        return str(self.feedback)
+
     @staticmethod
     def _int(content: dict[str, Any], key: str) -> int | None:
         value = content.get(key)
@@ -168,7 +198,8 @@ class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
         self.html = self._render()
 
     def _render(self) -> str:
-        raise NotImplementedError
+        """The panel's HTML; each lesson widget draws its own, around the feedback."""
+        return self._feedback_html()
 
     def _feedback_html(self) -> str:
         state = "none" if self.ok is None else str(self.ok).lower()

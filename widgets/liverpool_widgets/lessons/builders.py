@@ -159,15 +159,6 @@ class _Builder(LessonPanel):
         del content
         self.clear()
 
-    def _on_rules(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name not in lp.PRESETS:
-            self.say(
-                None, f"There are no rules called {name!r}: pick one of {', '.join(lp.PRESETS)}."
-            )
-            return
-        self.set_rules(str(name))
-
     # -- judging ---------------------------------------------------------------------------------
     def _judge(self) -> None:
         raise NotImplementedError

@@ -470,15 +470,6 @@ class BuyingWalkthrough(LessonPanel):
         del content
         self.restart()
 
-    def _on_rules(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name not in lp.PRESETS:
-            self.say(
-                None, f"There are no rules called {name!r}: pick one of {', '.join(lp.PRESETS)}."
-            )
-            return
-        self.set_rules(str(name))
-
     def _on_seat(self, content: dict[str, Any]) -> None:
         value = content.get("value")
         seat = None if value in (None, "", "watch") else self._int(content, "value")

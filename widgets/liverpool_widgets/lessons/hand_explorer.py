@@ -337,20 +337,6 @@ class HandExplorer(LessonPanel):
         del content
         self.clear()
 
-    def _on_rules(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name not in lp.PRESETS:
-            self.say(None, f"There are no rules called {name!r}.")
-            return
-        self.set_rules(str(name))
-
-    def _on_deal(self, content: dict[str, Any]) -> None:
-        deal = self._int(content, "value")
-        if deal is None or not 1 <= deal <= self._rules.deals:
-            self.say(None, f"Pick a deal from 1 to {self._rules.deals}.")
-            return
-        self.set_deal(deal)
-
     def _on_coach(self, content: dict[str, Any]) -> None:
         name = content.get("value")
         if name not in COACHES:

@@ -340,13 +340,6 @@ class LayOffTrainer(LessonPanel):
         del content
         self.reset()
 
-    def _on_rules(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name not in lp.PRESETS:
-            self.say(None, f"There are no rules called {name!r}.")
-            return
-        self.set_rules(str(name))
-
     # -- drawing ---------------------------------------------------------------------------------
     def _meld_box(self, k: int, meld: lp.Meld) -> str:
         rules = self._rules

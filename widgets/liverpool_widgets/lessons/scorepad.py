@@ -251,15 +251,6 @@ class ScorePad(LessonPanel):
     def _on_hand(self, content: dict[str, Any]) -> None:
         self.set_hand(str(content.get("value", "")))
 
-    def _on_rules(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name not in lp.PRESETS:
-            self.say(
-                None, f"There are no rules called {name!r}: pick one of {', '.join(lp.PRESETS)}."
-            )
-            return
-        self.set_rules(str(name))
-
     # -- drawing ---------------------------------------------------------------------------------
     def _render(self) -> str:
         rules = self._rules

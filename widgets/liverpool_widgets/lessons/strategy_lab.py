@@ -271,10 +271,8 @@ class _LabPanel(LessonPanel):
     def _on_experiment(self, content: dict[str, Any]) -> None:
         self._lab.set_experiment(str(content.get("value", "")))
 
-    def _on_rules(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name in lp.PRESETS:
-            self._lab.set_rules(str(name))
+    def set_rules(self, rules: lp.Rules | str) -> str:
+        return self._lab.set_rules(rules)
 
     def _on_trials(self, content: dict[str, Any]) -> None:
         value = self._int(content, "value")
