@@ -161,10 +161,20 @@ class _Builder(LessonPanel):
 
     # -- judging ---------------------------------------------------------------------------------
     def _judge(self) -> None:
-        raise NotImplementedError
+        """Judge the picked cards and say so (each builder words a legal meld its own way)."""
+        cards = self.picked
+        if self._early(cards):
+            return
+        verdict = lp.check_meld(cards, self.KIND, self._rules)
+        self.say(bool(verdict), f"A legal {self.KIND}." if verdict else f"{verdict.reason}.")
 
     def _mixed_naturals(self, cards: Sequence[lp.Card]) -> str | None:
-        raise NotImplementedError
+        """Why these few naturals can never become this kind of meld (``None``: they still can).
+
+        The base knows no early sign; each builder adds its own (mixed ranks, mixed suits).
+        """
+        del cards
+        return None
 
     def _early(self, cards: Sequence[lp.Card]) -> bool:
         """Feedback for too few cards; True when it was given."""
