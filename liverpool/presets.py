@@ -77,6 +77,12 @@ def house() -> Rules:
     card; in deal 7 you may not discard: the last card must play onto a set or run. No rummy
     call. Points: 2–9 face value, 10/J/Q/K 10, ace 15, joker 20 (only "K + 7 = 17" is stated;
     the rest is taken from Me) *(silent)*. Stock exhaustion follows the engine rule.
+
+    Where the text is ambiguous the engine decides: the first dealer is chosen, not cut for;
+    the upcard has no discarder, so anyone but the first player may buy it; in deal 7 going
+    down or laying off so that one card is left that could not be played is refused (it could
+    never leave the hand); a card equal to the one taken from the pile may not be discarded
+    that turn (copies from different decks are the same card).
     """
     return Rules(
         name="house",
@@ -111,6 +117,12 @@ def classic() -> Rules:
     call: if a down player's discard could have been played off, any other player may call
     "rummy" before the next turn starts, and each other player gives the offender one card.
     Exact cut: −50 to the cutter. Points: ace and 2 = 25, 3–9 = 5, 10–K = 10.
+
+    Engine decisions where E is unclear: the player right of the dealer cuts, aiming at a
+    number of cards; where the cut lands is drawn within ±3 of the aim (cutting by feel), and
+    "exact" means the cards dealt plus the upcard. Deal 5's last card must be discarded (laying
+    it off is refused); a 2 may be swapped from the turn you go down, as lay-offs open then.
+    Every other player is asked, in turn from the next player, before the next turn starts.
     """
     melds = [
         _reqs((SET, 3), (SET, 3)),
@@ -164,6 +176,10 @@ def online() -> Rules:
     lay-off; deal 7: if the whole hand forms 3 runs, go out any time in your turn, no discard.
     No rummy call. Points: ace 15, 10–K 10, 3–9 5, jokers and 2s 15. Timers: 12 s to decide on
     a buy (silence passes), 90 s idle turn → auto draw and discard.
+
+    Engine decisions: the deal-7 whole-hand go-out may be made before or after drawing, with
+    the 12 dealt cards or 13 after the draw; with 2 players the discarder and the next player
+    are the whole table, so only the dealer's upcard can ever be bought.
     """
     return Rules(
         name="online",
@@ -207,6 +223,14 @@ def traditional() -> Rules:
     player call; the offender takes the discard back plus one stock card. Optional Liverpool
     call (``liverpool_call=True``). A failed going-down attempt adds 50 points. Exact cut: −50.
     Points: 2–9 = 5, 10–K = 10, ace and joker 15.
+
+    Engine decisions where T is unclear: a floater stays a floater for the rest of the deal
+    (until they buy a card), may take the discard only if it can be laid off, and goes out only
+    by discarding a card they cannot play; a going-down attempt counts as failed (+50, each
+    time) only when the cards are all in hand but do not make the contract — naming cards you
+    do not hold is simply refused. The first-to-call order among those who call is drawn from
+    the game's seeded generator. A Liverpool caller must hold two cards or more (one to throw,
+    one to keep), so a call never ends the deal out of turn.
     """
     melds = [*[c.requirements for c in standard_contracts((10,) * 7)][:6], _reqs((RUN, 7))]
     return Rules(
