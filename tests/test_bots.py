@@ -1,0 +1,63 @@
+"""Bots: they see only their own view, pick legal actions, and explain themselves."""
+
+from __future__ import annotations
+
+import pytest
+
+import liverpool as lp
+from liverpool.bots import BasicBot, RandomBot, StrongBot
+
+# seat 0 (first to play, dealer is seat 3):  K♠ K♦ K♣ 7♥ 7♣ 9♥ 10♥ J♥ 3♠ 4♦
+# seats 1 and 2 swap their hands between the two games; the stock's top cards swap with them.
+SEAT0 = "KS KD KC 7H 7C 9H 10H JH 3S 4D"
+A = "AS AH 2C 3C 4C 5D 6D 7D 8S 9S"
+B = "QS QD QC JS 10S 8H 6H 5H 4H 3H"
+C = "3D 5S 6S 7S 8C 9C 10C JD QH 2S"
+
+
+def _game(first: str, second: str, stock: str) -> lp.Game:
+    return lp.Game.from_deal("house", [SEAT0, first, second, C], stock, "7S", dealer=3)
+
+
+@pytest.mark.parametrize("make", [BasicBot, StrongBot, RandomBot])
+def test_games_differing_only_in_hidden_cards_give_the_same_view_and_decision(make: type) -> None:
+    one = _game(A, B, "8D KH 2D")
+    two = _game(B, A, "2D KH 8D")
+    assert one.hand(1) != two.hand(1)  # the hidden cards really differ
+    for game in (one, two):
+        assert game.to_act == 0
+    view_one, view_two = one.view(0), two.view(0)
+    assert view_one == view_two
+    decisions = []
+    for game, view in ((one, view_one), (two, view_two)):
+        bot = make(7)
+        decisions.append(bot.act(view, game.legal_actions()))
+        game.apply(decisions[-1])
+    assert decisions[0] == decisions[1]
+    # and after the first move, the next decision of seat 0 still cannot tell them apart
+    assert one.view(0).hand == two.view(0).hand
+
+
+@pytest.mark.parametrize("preset", ["house", "online", "i_buy"])
+@pytest.mark.parametrize("make", [BasicBot, StrongBot])
+def test_bots_only_choose_legal_actions_and_give_a_reason(preset: str, make: type) -> None:
+    game = lp.Game(preset, 3, seed=4)
+    bots = [make(seat) for seat in range(3)]
+    for _ in range(120):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        action, reason = bots[seat].explain(game.view(seat), legal)
+        assert action in legal
+        assert reason and reason[0].isupper() and reason.endswith("."), reason
+        game.apply(action)
+
+
+def test_basic_bot_goes_down_when_it_can_and_says_why() -> None:
+    game = _game(A, B, "KH 8D 2D")
+    game.apply(lp.TakeDiscard())  # seat 0 takes the 7♠: two sets (kings and sevens)
+    action, reason = BasicBot().explain(game.view(0), game.legal_actions())
+    assert isinstance(action, lp.GoDown)
+    assert "Go down" in reason
