@@ -22,6 +22,7 @@ __all__ = [
     "Rank",
     "Suit",
     "build_shoe",
+    "distinct",
     "format_cards",
     "parse_cards",
     "standard_deck",
@@ -258,6 +259,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     else:
         tokens = list(text)
     return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
+
+
+def distinct(cards: Iterable[Card]) -> list[Card]:
+    """Each different card once, in the order first seen (a hand's choices, without repeats)."""
+    return list(dict.fromkeys(cards))
 
 
 def format_cards(cards: Iterable[Card]) -> str:
