@@ -25,22 +25,15 @@ from __future__ import annotations
 
 import argparse
 import gc
-import math
 import os
 import platform
 import random
 import statistics
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-try:
-    import liverpool as lp
-except ModuleNotFoundError:  # run from a checkout without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import liverpool as lp
+from benchlib import cache_clearers, lp, percentile, table
 
 PLAYERS = 4  # every preset seats four; its shoe for four players is the one sampled
 MAX_WILDS = 4
@@ -92,20 +85,6 @@ def last_deal_case(name: str, n: int, rng: random.Random) -> Case:
     return Case(name, rules, deal, hands, f"0-{MAX_WILDS}")
 
 
-def cache_clearers() -> list[Callable[[], None]]:
-    """What empties the engine's memo caches: each module-level dict of a ``liverpool`` module
-    whose name holds ``CACHE``, and each ``functools`` cache (anything with ``cache_clear``)."""
-    found: list[Callable[[], None]] = []
-    for name, module in list(sys.modules.items()):
-        if name == "liverpool" or name.startswith("liverpool."):
-            for attr, value in vars(module).items():
-                if "CACHE" in attr.upper() and isinstance(value, dict):
-                    found.append(value.clear)
-                elif callable(getattr(value, "cache_clear", None)):
-                    found.append(value.cache_clear)
-    return found
-
-
 def run(case: Case) -> Result:
     """Time one cold call per hand (after a short untimed warm-up)."""
     clearers = cache_clearers()
@@ -122,27 +101,6 @@ def run(case: Case) -> Result:
         times.append((time.perf_counter() - start) * 1000.0)
         went_down += melds is not None
     return Result(times, went_down)
-
-
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0-100) of already sorted values."""
-    rank = max(1, math.ceil(q / 100.0 * len(sorted_values)))
-    return sorted_values[rank - 1]
-
-
-def table(rows: list[list[str]], right: set[int]) -> str:
-    """Rows as a plain text table; columns in ``right`` are right-aligned."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for k, row in enumerate(rows):
-        cells = [
-            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ]
-        lines.append("  ".join(cells).rstrip())
-        if k == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -32,7 +32,6 @@ import argparse
 import gc
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -41,6 +40,7 @@ from pathlib import Path
 
 from benchlib import (
     Figure,
+    cache_clearers,
     load_note,
     lp,
     print_figures,
@@ -226,27 +226,8 @@ class Timing:
         return statistics.median(self.analysis_wall_ms)
 
 
-def _cache_clearers() -> list[Callable[[], None]]:
-    """What empties every memo cache of the engine: each module-level dict whose name has
-    ``CACHE`` in it, and each ``functools`` cache (anything with ``cache_clear``).
-
-    The engine memoises ``find_going_down`` and ``contract_distance`` per hand. A benchmark
-    hand is seen for the first time at the table, so each timed call starts cold: these caches
-    are emptied (untimed) before every call, whatever caches the engine grows later.
-    """
-    found: list[Callable[[], None]] = []
-    for name, module in list(sys.modules.items()):
-        if name == "liverpool" or name.startswith("liverpool."):
-            for attr, value in vars(module).items():
-                if "CACHE" in attr.upper() and isinstance(value, dict):
-                    found.append(value.clear)
-                elif callable(getattr(value, "cache_clear", None)):
-                    found.append(value.cache_clear)
-    return found
-
-
 def time_hands(hands: Sequence[HardHand], repeat: int) -> list[Timing]:
-    clearers = _cache_clearers()
+    clearers = cache_clearers()
 
     def cold() -> None:
         for clear in clearers:
