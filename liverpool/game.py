@@ -965,7 +965,7 @@ class Game(PlayPhase):
                         seat,
                         (card,),
                         tuple(drawn or ()),
-                        f"You took the {card} and drew {format_cards(drawn or ())}.",
+                        f"You took the {card} and drew {_drawn_words(drawn)}.",
                     )
                 )
                 if drawn is None:
@@ -1076,7 +1076,7 @@ class Game(PlayPhase):
                 seat,
                 (card,),
                 tuple(drawn or ()),
-                f"You bought the {card}; your penalty: {format_cards(drawn or ())}.",
+                f"You bought the {card}; your penalty: {_drawn_words(drawn)}.",
             )
         )
         if drawn is None:
@@ -1201,6 +1201,11 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise RulesError("every player needs a different name")
     return names
+
+
+def _drawn_words(drawn: Sequence[Card] | None) -> str:
+    """The stock cards drawn, or why there are none (the stock ran out: a dead deal)."""
+    return format_cards(drawn) if drawn else "nothing, for the stock ran out"
 
 
 def _freeze(value: Any) -> Any:
