@@ -125,11 +125,26 @@ class Card:
 
     Cards are values: two ``7♥`` from different decks are equal and hash alike. Whether a card is
     *wild* depends on the rules in play, so ask :meth:`Rules.is_wild <liverpool.Rules.is_wild>`.
+
+    There is exactly one object per card (``Card(...)``, :meth:`parse`, :meth:`of`, copying and
+    unpickling all return it), so equality is identity: ``in``, ``remove``, ``count`` and dict
+    look-ups on hands run at C speed, which is most of what the engine does on every decision.
     """
 
     rank: Rank | None
     suit: Suit | None
     _hash: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __new__(cls, rank: Rank | int | None = None, suit: Suit | str | None = None) -> Card:
+        try:
+            card = _INTERNED.get((rank, suit))
+            if card is None:
+                key = (None if rank is None else Rank(rank), None if suit is None else Suit(suit))
+                card = _INTERNED.get(key)
+        except (TypeError, ValueError):
+            card = None  # not a card: __post_init__ says why
+        return card if card is not None else object.__new__(cls)
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
@@ -143,16 +158,24 @@ class Card:
         # bots and simulations reproducible across processes and machines; it is also fast.
         code = 0 if self.rank is None else int(self.rank) * 4 + _SUIT_ORDER[self.suit]  # type: ignore[index]
         object.__setattr__(self, "_hash", code)
+        # Every event names cards: the text is made once per card, not on every message.
+        text = "🃏" if self.rank is None else self.rank.symbol + self.suit.symbol  # type: ignore[union-attr]
+        object.__setattr__(self, "_text", text)
 
     def __hash__(self) -> int:
         return self._hash
 
-    def __eq__(self, other: object) -> bool:
-        # Two cards are equal when their small ints are: one comparison instead of a tuple of
-        # enums (hands are searched with ``in`` and ``remove`` on every decision).
-        if other.__class__ is Card:
-            return self._hash == other._hash
-        return NotImplemented
+    # Equality is the default identity test (one object per card, see the class docstring).
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
+        # Unpickling (other processes, dask workers) goes through __new__: the same one object.
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit) -> Card:
@@ -218,9 +241,7 @@ class Card:
         return (_SUIT_ORDER[self.suit], int(self.rank))
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "🃏"
-        return self.rank.symbol + self.suit.symbol
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
@@ -232,8 +253,11 @@ class Card:
         return card_svg(self)
 
 
+_INTERNED: dict[tuple[Rank | int | None, Suit | str | None], Card] = {}
 JOKER = Card(None, None)
 _CARD_TABLE = {(int(r), s): Card(r, s) for r in Rank for s in Suit}
+_INTERNED[None, None] = JOKER
+_INTERNED.update(((c.rank, c.suit), c) for c in _CARD_TABLE.values())
 
 
 def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | None) -> str:
@@ -273,7 +297,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def standard_deck(jokers: int = 0) -> list[Card]:
     """One 52-card deck in a fixed order (spades, hearts, diamonds, clubs; ace to king)."""
-    deck = [Card(rank, suit) for suit in Suit for rank in Rank]
+    deck = [Card.of(rank, suit) for suit in Suit for rank in Rank]
     return deck + [JOKER] * jokers
 
 
