@@ -494,6 +494,19 @@ class Meld:
         return meld_svg(self)
 
 
+def may_fit(meld: Meld, card: Card) -> bool:
+    """Might the natural ``card`` extend ``meld``: its rank for a set, the next card of its suit
+    at either end for a run? Wild limits, the ace rule and wild ranks are not considered, so
+    this only rules cards out quickly (searches ask it first); :func:`lay_off_ends` decides."""
+    values = meld.values
+    if meld.kind is MeldKind.SET:
+        return card.rank == values[0]
+    if card.suit is not meld.suit or card.rank is None:
+        return False
+    v = int(card.rank)
+    return v == values[0] - 1 or v == values[-1] + 1 or (v == 1 and values[-1] == ACE_HIGH - 1)
+
+
 def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]:
     """Can ``card`` be laid off on ``meld``, and at which end?
 

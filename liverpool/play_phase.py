@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Action, Discard, GoDown, GoOut, LayOff, SwapWild
-from .cards import Card, distinct, format_cards
+from .cards import JOKER, Card, Rank, Suit, distinct, format_cards
 from .errors import IllegalAction
 from .events import Event
-from .melds import Meld, arrange_run, check_run, check_set, lay_off_ends
+from .melds import End, Meld, arrange_run, check_run, check_set, lay_off_ends, may_fit
 from .rules import (
     Contract,
     GoingDown,
@@ -33,6 +33,17 @@ from .solver import find_going_down, find_whole_hand, may_empty_hand
 from .state import MatchState, Phase
 
 __all__ = ["PlayPhase"]
+
+
+def _discard_of(card: Card) -> Discard:
+    """The one ``Discard`` of ``card`` (actions are values; listing them is then cheap)."""
+    return _DISCARDS[card._hash]
+
+
+# Indexed by the card's small code (see Card.__post_init__): one Discard per card.
+_DISCARDS: list[Discard] = [Discard(JOKER)] * 64
+for _card in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit)):
+    _DISCARDS[_card._hash] = Discard(_card)
 
 
 class PlayPhase:
@@ -62,9 +73,14 @@ class PlayPhase:
         def _wrong_phase(self, action: Action) -> str: ...
 
     def _legal_play(self) -> list[Action]:
+        # The validators below decide legality; this listing only skips the checks that hold by
+        # construction (the card is in the hand, the meld exists, the seat may lay off), because
+        # it runs on every decision of every simulated match. A property test checks that it
+        # lists exactly what the validators accept.
         s = self._s
         seat = s.turn_player
         hand = s.hands[seat]
+        cards = distinct(hand)
         actions: list[Action] = []
         if s.down_turn[seat] is None and s.pending_wild is None:
             melds = self._going_down_option(seat)
@@ -73,32 +89,39 @@ class PlayPhase:
         if self._go_out_melds(None) is not None:
             actions.append(GoOut())
         if self._may_lay_off(seat):
-            for card in distinct(hand):
+            rules = self.rules
+            for card in cards:
+                wild = rules.is_wild(card)
                 for k, meld in enumerate(s.table):
-                    for end in lay_off_ends(meld, card, self.rules):
-                        action = LayOff(card, k, end)
-                        if self._lay_off_error(seat, action) is None:
-                            actions.append(action)
+                    if not wild and not may_fit(meld, card):
+                        continue
+                    for end in lay_off_ends(meld, card, rules):
+                        if self._lay_off_fit_error(seat, card, k, meld, end) is None:
+                            actions.append(LayOff(card, k, end))
         if self._may_swap(seat) and s.pending_wild is None:
             for k, meld in enumerate(s.table):
                 for pos in meld.wild_positions(self.rules):
-                    for card in distinct(hand):
+                    for card in cards:
                         swap = SwapWild(card, k, pos)
                         if self._swap_error(seat, swap) is None:
                             actions.append(swap)
-        for card in distinct(hand):
-            if self._discard_error(seat, card) is None:
-                actions.append(Discard(card))
+        if s.pending_wild is None and len(hand) > 1:
+            taken = s.taken_discard
+            actions.extend(_discard_of(c) for c in cards if c is not taken)
+        else:
+            actions.extend(_discard_of(c) for c in cards if self._discard_error(seat, c) is None)
         return actions
 
     def _going_down_option(self, seat: int) -> list[Meld] | None:
+        # The solver's melds are legal and meet the contract by construction (the solver tests
+        # check them with check_set/check_run), so only what they leave in hand is checked.
         hand = self._s.hands[seat]
         melds = find_going_down(hand, self.rules, self._s.deal)
         if melds is None:
             return None
-        if self._go_down_error(seat, [list(m.cards) for m in melds]) is not None:
+        if self._go_down_leftover_error(seat, melds) is not None:
             melds = find_going_down(hand, self.rules, self._s.deal, extend=False)
-            if melds is None or self._go_down_error(seat, [list(m.cards) for m in melds]):
+            if melds is None or self._go_down_leftover_error(seat, melds):
                 return None
         return melds
 
@@ -227,10 +250,11 @@ class PlayPhase:
     def _go_down_leftover_error(self, seat: int, melds: Sequence[Meld]) -> str | None:
         s = self._s
         contract = self.contract
-        hand = Counter(s.hands[seat])
+        rest = list(s.hands[seat])
         for m in melds:
-            hand -= Counter(m.cards)
-        left = sum(hand.values())
+            for card in m.cards:
+                rest.remove(card)
+        left = len(rest)
         mode = contract.going_down
         if mode is GoingDown.WHOLE_HAND and left:
             return (
@@ -247,7 +271,6 @@ class PlayPhase:
                 return "You must keep one card to discard when you go down."
             if left == 0 and not may_empty_hand(self.rules, contract):
                 return "You must keep a card to discard: you go out only by discarding."
-        rest = list(hand.elements())
         table = [*s.table, *(m.with_owner(seat) for m in melds)]
         lay = self.rules.lay_off is LayOffTiming.SAME_TURN
         if rest and not self._can_finish(seat, rest, table, s.taken_discard, None, lay):
@@ -356,12 +379,9 @@ class PlayPhase:
         if not isinstance(action.meld, int) or not 0 <= action.meld < len(s.table):
             return f"There is no meld number {action.meld} on the table."
         meld = s.table[action.meld]
-        if (
-            s.pending_wild is not None
-            and rules.wild_swap.freed_wild_own_set_only
-            and (action.card != s.pending_wild or meld.owner != seat or meld.kind != MeldKind.SET)
-        ):
-            return f"You must lay the freed {s.pending_wild} on a set of your own at once."
+        freed = self._freed_wild_error(seat, action.card, meld)
+        if freed:
+            return freed
         ends = lay_off_ends(meld, action.card, rules)
         if not ends:
             try:
@@ -383,10 +403,35 @@ class PlayPhase:
                     verdict = check_run(placed, rules)
                     why = "" if verdict else f": {verdict.reason}"
                 return f"The {action.card} does not fit at the {action.end} end of this run{why}."
+        end = action.end if action.end is not None else ends[0]
+        return self._lay_off_fit_error(seat, action.card, action.meld, meld, end)
+
+    def _freed_wild_error(self, seat: int, card: Card, meld: Meld) -> str | None:
+        """A freed wild that must go on one of the player's own sets goes there first."""
+        pending = self._s.pending_wild
+        if (
+            pending is not None
+            and self.rules.wild_swap.freed_wild_own_set_only
+            and (card != pending or meld.owner != seat or meld.kind != MeldKind.SET)
+        ):
+            return f"You must lay the freed {pending} on a set of your own at once."
+        return None
+
+    def _lay_off_fit_error(
+        self, seat: int, card: Card, k: int, meld: Meld, end: End | None
+    ) -> str | None:
+        """What is wrong with laying ``card`` (held by ``seat``, who may lay off) at ``end`` of
+        table meld ``k``, where it fits: the freed-wild obligation, or no way left to end the
+        turn."""
+        s = self._s
+        rules = self.rules
+        freed = self._freed_wild_error(seat, card, meld)
+        if freed:
+            return freed
         hand = list(s.hands[seat])
-        hand.remove(action.card)
+        hand.remove(card)
         pending = s.pending_wild
-        if pending is not None and rules.is_wild(action.card):
+        if pending is not None and rules.is_wild(card):
             pending = None
         if not hand:
             if pending is not None:
@@ -394,9 +439,10 @@ class PlayPhase:
             if not may_empty_hand(rules, self.contract):
                 return "You go out only by discarding: keep a card to discard as your last one."
             return None
-        end = action.end if action.end is not None else ends[0]
+        if self._ends_by_discard(hand, s.taken_discard, pending):
+            return None
         table = list(s.table)
-        table[action.meld] = meld.add(action.card, end, rules)
+        table[k] = meld.add(card, end, rules)
         if not self._can_finish(seat, hand, table, s.taken_discard, pending, True):
             return self._stuck_reason(hand, s.taken_discard)
         return None
@@ -568,8 +614,7 @@ class PlayPhase:
         until they can)? Actions that would leave no way out are refused."""
         if not hand:
             return pending is None
-        last_no_discard = len(hand) == 1 and self.contract.going_out is GoingOut.NO_DISCARD
-        if pending is None and not last_no_discard and any(c != taken for c in hand):
+        if self._ends_by_discard(hand, taken, pending):
             return True
         if not may_lay_off:
             return False
@@ -591,6 +636,15 @@ class PlayPhase:
                     if self._can_finish(seat, rest, grown, taken, still, True):
                         return True
         return False
+
+    def _ends_by_discard(self, hand: list[Card], taken: Card | None, pending: Card | None) -> bool:
+        """Whether a non-empty ``hand`` can simply end the turn with a discard: no freed wild
+        waits, the last card is not bound to the table, and some card is not the one taken."""
+        if pending is not None:
+            return False
+        if len(hand) == 1 and self.contract.going_out is GoingOut.NO_DISCARD:
+            return False
+        return taken is None or any(c is not taken for c in hand)
 
     def _stuck_reason(self, hand: Sequence[Card], taken: Card | None) -> str:
         if taken is not None and all(c == taken for c in hand):
