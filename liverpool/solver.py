@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, pairwise
 
 from .cards import Card, Rank, Suit
-from .melds import ACE_HIGH, Meld, lay_off_ends, value_rank
+from .melds import ACE_HIGH, Meld, lay_off_ends, may_fit
 from .rules import AceMode, Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
 
 __all__ = ["contract_is_met", "find_going_down", "find_whole_hand", "may_empty_hand"]
@@ -84,17 +84,31 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
     For each requirement it finds the fewest wilds any one candidate meld needs (a rank's
     naturals for a set; a window of one suit for a run), ignoring that two melds may want the
     same natural — so it only ever says "no" when no going-down exists. Most hands are answered
-    here in well under a millisecond, without the exact search.
+    here, without the exact search; it runs on every turn of every player who is not down, so
+    it counts naturals in a flat list by card code and tests run windows as bit masks.
     """
-    wilds = sum(1 for c in hand if rules.is_wild(c))
-    naturals = Counter(c for c in hand if not rules.is_wild(c))
     groups = Counter(requirements)
+    depth = max(groups.values(), default=1)
+    counts = [0] * _CODES
+    # levels[j][suit]: bit v set when the hand holds more than j naturals of value v in suit
+    # (an ace sets bit 1 and bit 14).
+    levels = [[0, 0, 0, 0] for _ in range(depth)]
+    wilds = 0
+    wild_ranks = rules.wild_ranks
+    for card in hand:
+        if card.rank is None or card.rank in wild_ranks:
+            wilds += 1
+            continue
+        code = card._hash
+        n = counts[code] = counts[code] + 1
+        if n <= depth:
+            levels[n - 1][code & 3] |= _CODE_BITS[code]
     total = 0
     for req, count in groups.items():
         needs = (
-            _set_needs(req.min_length, count, naturals, rules)
+            _set_needs(req.min_length, count, counts, rules)
             if req.kind is MeldKind.SET
-            else _run_needs(req.min_length, count, naturals, rules)
+            else _run_needs(req.min_length, count, levels, rules)
         )
         if len(needs) < count:
             return False
@@ -105,43 +119,44 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
     return True
 
 
-def _set_needs(length: int, count: int, naturals: Counter[Card], rules: Rules) -> list[int]:
+_CODES = 56  # card codes (Card._hash): 0 is the joker, rank * 4 + suit order for the rest
+_CODE_BITS = [0, 0, 0, 0] + [
+    (1 << (code // 4)) | ((1 << ACE_HIGH) if code // 4 == 1 else 0) for code in range(4, _CODES)
+]
+
+
+def _set_needs(length: int, count: int, counts: list[int], rules: Rules) -> list[int]:
     """Wilds each possible set would need: up to ``count`` sets per rank."""
     least = 2 if rules.set_wilds is WildLimit.TWO_NATURALS else 1
-    by_rank: Counter[Rank] = Counter()
-    for card, n in naturals.items():
-        if card.rank is not None:
-            by_rank[card.rank] += n
+    not_majority = rules.set_wilds is WildLimit.NOT_MAJORITY
     needs = []
-    for have in by_rank.values():
+    for rank in range(1, 14):
+        have = counts[rank * 4] + counts[rank * 4 + 1] + counts[rank * 4 + 2] + counts[rank * 4 + 3]
         for j in range(count):
             avail = have - j * least
             if avail < least:
                 break
             w = length - min(avail, length)
-            if rules.set_wilds is WildLimit.NOT_MAJORITY and w > min(avail, length):
+            if not_majority and w > min(avail, length):
                 break
             needs.append(w)
     return needs
 
 
-def _run_needs(length: int, count: int, naturals: Counter[Card], rules: Rules) -> list[int]:
-    """Wilds each possible run window would need: up to ``count`` copies per window."""
+def _run_needs(length: int, count: int, levels: list[list[int]], rules: Rules) -> list[int]:
+    """Wilds each possible run window would need: up to ``count`` copies per window (a
+    window's naturals at each level are one popcount, see ``could_meet``)."""
     floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
-    copies: dict[Suit, list[int]] = {}
-    for card, n in naturals.items():
-        if card.suit is None or card.rank is None:
-            continue
-        row = copies.setdefault(card.suit, [0] * (ACE_HIGH + 1))
-        row[int(card.rank)] += n
-        if card.rank is Rank.ACE:
-            row[ACE_HIGH] += n
+    span = (1 << length) - 1
+    windows = [span << start for start in range(floor, ACE_HIGH - length + 2)]
     needs = []
-    for row in copies.values():
-        for start in range(floor, ACE_HIGH - length + 2):
-            window = row[start : start + length]
-            for j in range(1, count + 1):
-                present = sum(1 for n in window if n >= j)
+    for suit in range(4):
+        if not levels[0][suit]:
+            continue
+        masks = [levels[j][suit] for j in range(count)]
+        for window in windows:
+            for mask in masks:
+                present = (mask & window).bit_count()
                 if present == 0:
                     break
                 needs.append(length - present)
@@ -211,16 +226,12 @@ def _cores(
     reqs = [requirements[i] for i in order]
     # The naturals still free are packed into one int, four bits per kind of card with the top
     # bit of each field a guard: "does this candidate fit?" is one subtraction, and the state
-    # the search remembers is a plain int.
-    table: dict[Requirement, list[tuple[list[Card], tuple[int, ...], int, int]]] = {}
+    # the search remembers is a plain int. Candidates come a layer (a number of wilds) at a
+    # time, only as far as the search reaches: most hands that can go down need few wilds.
+    table: dict[Requirement, _Candidates] = {}
     for req in reqs:
         if req not in table:
-            entries = [
-                (meld, key, _pack(used), sum(1 for c in meld if c is _WILD))
-                for meld, key, used in _candidates(req, naturals, len(wilds), rules)
-            ]
-            entries.sort(key=lambda e: e[3])  # fewest wilds first (stable: keeps key order)
-            table[req] = entries
+            table[req] = _Candidates(req, naturals, len(wilds), rules)
     free = _pack(naturals)
     dead: set[tuple[int, int, tuple[int, ...], int]] = set()
 
@@ -231,7 +242,11 @@ def _cores(
         """A lower bound on the wilds the requirements from ``k`` on still need."""
         total = 0
         for req in reqs[k:]:
-            need = next((e[3] for e in table[req] if fits(e[2])), None)
+            candidates = table[req]
+            need = next(
+                (w for w in range(len(wilds) + 1) if any(fits(e[2]) for e in candidates.layer(w))),
+                None,
+            )
             if need is None:
                 return 99
             total += need
@@ -260,9 +275,7 @@ def _cores(
         found = False
         req = reqs[k]
         same_as_prev = k > 0 and reqs[k - 1] == req
-        for meld, key, used, n_wilds in table[req]:
-            if n_wilds > len(wild_pool):
-                break  # sorted by wilds: none further fits either
+        for meld, key, used, _ in table[req].up_to(len(wild_pool)):
             if same_as_prev and key < last:
                 continue  # identical requirements: take candidates in one order only
             if not fits(used):
@@ -302,96 +315,118 @@ def _req_order(req: Requirement) -> tuple[int, int, int]:
 _WILD = Card.joker()  # a stand-in marking "a wild goes here" while candidates are built
 
 
-def _candidates(
-    req: Requirement, pool: Counter[Card], wilds: int, rules: Rules
-) -> Iterator[tuple[list[Card], tuple[int, ...], Counter[Card]]]:
-    if req.kind is MeldKind.SET:
-        yield from _set_candidates(req.min_length, pool, wilds, rules)
-    else:
-        yield from _run_candidates(req.min_length, pool, wilds, rules)
+_Entry = tuple[list[Card], tuple[int, ...], int, int]
+"""A candidate meld: its cards (``_WILD`` where a wild goes), a key that orders candidates of
+identical requirements, the naturals it uses (packed), and how many wilds it needs."""
 
 
-def _set_candidates(
-    length: int, pool: Counter[Card], wilds: int, rules: Rules
-) -> Iterator[tuple[list[Card], tuple[int, ...], Counter[Card]]]:
-    by_rank: dict[Rank, list[Card]] = {}
-    for card, n in sorted(pool.items(), key=lambda kv: kv[0].sort_key()):
-        if n > 0 and card.rank is not None:
-            by_rank.setdefault(card.rank, []).extend([card] * n)
-    least = 2 if rules.set_wilds is WildLimit.TWO_NATURALS else 1
-    for rank, cards in by_rank.items():
-        for n in range(min(len(cards), length), 0, -1):
-            w = length - n
-            if n < least or w > wilds:
-                continue
-            if rules.set_wilds is WildLimit.NOT_MAJORITY and w > n:
+class _Candidates:
+    """The candidate melds of one requirement from the hand's naturals, a layer at a time.
+
+    Layer ``w`` holds the candidates that need exactly ``w`` wilds, in a fixed order (sets by
+    rank, then by suits; runs by suit, window and where the wilds sit, naturals before wilds).
+    """
+
+    def __init__(self, req: Requirement, naturals: Counter[Card], wilds: int, rules: Rules) -> None:
+        self.req = req
+        self.wilds = wilds
+        self.rules = rules
+        self.layers: list[list[_Entry]] = []
+        if req.kind is MeldKind.SET:
+            by_rank: dict[Rank, list[Card]] = {}
+            for card, n in sorted(naturals.items(), key=lambda kv: kv[0].sort_key()):
+                if n > 0 and card.rank is not None:
+                    by_rank.setdefault(card.rank, []).extend([card] * n)
+            self.by_rank = by_rank
+        else:
+            rows: dict[Suit, list[Card | None]] = {}
+            for card, n in naturals.items():
+                if n > 0 and card.suit is not None and card.rank is not None:
+                    row = rows.setdefault(card.suit, [None] * (ACE_HIGH + 1))
+                    row[card.rank] = card
+                    if card.rank is Rank.ACE:
+                        row[ACE_HIGH] = card
+            floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+            length = req.min_length
+            self.windows: list[tuple[Suit, int, list[Card | None]]] = []
+            for suit in sorted(rows, key=lambda s: s.value):
+                row = rows[suit]
+                for start in range(floor, ACE_HIGH - length + 2):
+                    slots = row[start : start + length]
+                    if any(slots):
+                        self.windows.append((suit, start, slots))
+
+    def layer(self, w: int) -> list[_Entry]:
+        """The candidates needing exactly ``w`` wilds (empty beyond the hand's wilds)."""
+        while len(self.layers) <= w:
+            n = len(self.layers)
+            self.layers.append(
+                []
+                if n > self.wilds
+                else (self._set_layer(n) if self.req.kind is MeldKind.SET else self._run_layer(n))
+            )
+        return self.layers[w]
+
+    def up_to(self, wilds: int) -> Iterator[_Entry]:
+        """Every candidate needing at most ``wilds`` wilds, fewest first."""
+        for w in range(wilds + 1):
+            yield from self.layer(w)
+
+    def _set_layer(self, w: int) -> list[_Entry]:
+        length = self.req.min_length
+        limit = self.rules.set_wilds
+        least = 2 if limit is WildLimit.TWO_NATURALS else 1
+        n = length - w
+        if n < least or (limit is WildLimit.NOT_MAJORITY and w > n):
+            return []
+        entries: list[_Entry] = []
+        for rank, cards in self.by_rank.items():
+            if n > len(cards):
                 continue
             for combo in sorted(
                 set(combinations(cards, n)), key=lambda t: [c.sort_key() for c in t]
             ):
                 key = (int(rank), w, *[c.sort_key()[1] for c in combo])
-                yield [*combo, *[_WILD] * w], key, Counter(combo)
+                used = sum(1 << (_FIELD * c._hash) for c in combo)
+                entries.append(([*combo, *[_WILD] * w], key, used, w))
+        return entries
 
-
-def _run_candidates(
-    length: int, pool: Counter[Card], wilds: int, rules: Rules
-) -> Iterator[tuple[list[Card], tuple[int, ...], Counter[Card]]]:
-    suits = sorted(
-        {c.suit for c, n in pool.items() if n > 0 and c.suit is not None}, key=lambda s: s.value
-    )
-    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
-    for suit in suits:
-        for start in range(floor, ACE_HIGH - length + 2):
-            slots: list[Card | None] = []
-            for value in range(start, start + length):
-                card = Card.of(value_rank(value), suit)
-                slots.append(card if pool[card] > 0 else None)
-            if not any(slots):
+    def _run_layer(self, w: int) -> list[_Entry]:
+        length = self.req.min_length
+        limit = self.rules.run_wilds
+        if length - w < 1 or not _counts_ok(limit, length - w, w):
+            return []
+        entries: list[_Entry] = []
+        for suit, start, slots in self.windows:
+            present = [i for i, card in enumerate(slots) if card is not None]
+            extra = w - (length - len(present))
+            if extra < 0 or extra > len(present):
                 continue
-            for placed in _fill_run(slots, wilds, rules):
-                used = Counter(c for c in placed if c is not _WILD)
-                key = (_SUIT_INDEX[suit], start, *[int(c is _WILD) for c in placed])
-                yield placed, key, used
+            patterns = []
+            for chosen in combinations(present, extra):
+                marks = tuple(int(card is None or i in chosen) for i, card in enumerate(slots))
+                if _pattern_ok(limit, marks):
+                    patterns.append(marks)
+            patterns.sort()  # naturals before wilds, slot by slot
+            for marks in patterns:
+                placed = [
+                    card if card is not None and not m else _WILD
+                    for m, card in zip(marks, slots, strict=True)
+                ]
+                used = sum(1 << (_FIELD * c._hash) for c in placed if c is not _WILD)
+                entries.append((placed, (_SUIT_INDEX[suit], start, *marks), used, w))
+        return entries
 
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 
 
-def _fill_run(slots: Sequence[Card | None], wilds: int, rules: Rules) -> Iterator[list[Card]]:
-    """Ways to fill a run window: a natural where the hand has it (or a wild instead), a wild
-    where it has not, within the wild limits; fewest wilds first."""
-    results: list[list[Card]] = []
-
-    def walk(i: int, placed: list[Card], used: int) -> None:
-        if i == len(slots):
-            naturals = len(placed) - used
-            if naturals >= 1 and _counts_ok(rules.run_wilds, naturals, used):
-                results.append(list(placed))
-            return
-        options: list[Card] = []
-        if slots[i] is not None:
-            options.append(slots[i])  # type: ignore[arg-type]
-        if used < wilds:
-            options.append(_WILD)
-        for option in options:
-            is_wild = option is _WILD
-            if is_wild and not _position_ok(rules.run_wilds, placed, i):
-                continue
-            placed.append(option)
-            walk(i + 1, placed, used + is_wild)
-            placed.pop()
-
-    walk(0, [], 0)
-    results.sort(key=lambda p: sum(1 for c in p if c is _WILD))
-    yield from results
-
-
-def _position_ok(limit: WildLimit, placed: Sequence[Card], i: int) -> bool:
-    """Could a wild go at position ``i`` after ``placed`` without breaking a position limit?"""
+def _pattern_ok(limit: WildLimit, marks: tuple[int, ...]) -> bool:
+    """Do wilds at the marked places of a run keep a position limit?"""
     if limit is WildLimit.NOT_ADJACENT:
-        return not placed or placed[-1] is not _WILD
+        return not any(a and b for a, b in pairwise(marks))
     if limit is WildLimit.ONE_PER_FOUR:
-        return all(c is not _WILD for c in placed[max(0, i - 3) : i])
+        return all(sum(marks[max(0, i - 3) : i + 1]) <= 1 for i, m in enumerate(marks) if m)
     return True
 
 
@@ -419,6 +454,8 @@ def _extend_with_naturals(
             if rules.is_wild(card) or len(rest) <= keep:
                 continue
             for i, meld in enumerate(melds):
+                if not may_fit(meld, card):
+                    continue
                 ends = lay_off_ends(meld, card, rules)
                 if ends:
                     melds[i] = meld.add(card, ends[0], rules)
