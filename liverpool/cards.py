@@ -135,6 +135,7 @@ class Card:
     suit: Suit | None
     _hash: int = field(init=False, repr=False, compare=False)
     _text: str = field(init=False, repr=False, compare=False)
+    _order: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __new__(cls, rank: Rank | int | None = None, suit: Suit | str | None = None) -> Card:
         try:
@@ -161,6 +162,8 @@ class Card:
         # Every event names cards: the text is made once per card, not on every message.
         text = "🃏" if self.rank is None else self.rank.symbol + self.suit.symbol  # type: ignore[union-attr]
         object.__setattr__(self, "_text", text)
+        order = (99, 99) if self.rank is None else (int(self.rank), _SUIT_ORDER[self.suit])  # type: ignore[index]
+        object.__setattr__(self, "_order", order)
 
     def __hash__(self) -> int:
         return self._hash
@@ -230,9 +233,7 @@ class Card:
 
     def sort_key(self) -> tuple[int, int]:
         """Order by rank, then suit; jokers last. Used to show a hand sorted by rank."""
-        if self.rank is None or self.suit is None:
-            return (99, 99)
-        return (int(self.rank), _SUIT_ORDER[self.suit])
+        return self._order
 
     def suit_sort_key(self) -> tuple[int, int]:
         """Order by suit, then rank; jokers last. Used to show a hand sorted by suit."""

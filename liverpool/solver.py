@@ -334,27 +334,32 @@ class _Candidates:
         self.layers: list[list[_Entry]] = []
         if req.kind is MeldKind.SET:
             by_rank: dict[Rank, list[Card]] = {}
-            for card, n in sorted(naturals.items(), key=lambda kv: kv[0].sort_key()):
+            for card, n in sorted(naturals.items(), key=lambda kv: kv[0]._hash):  # rank, suit
                 if n > 0 and card.rank is not None:
                     by_rank.setdefault(card.rank, []).extend([card] * n)
             self.by_rank = by_rank
         else:
-            rows: dict[Suit, list[Card | None]] = {}
+            rows: dict[Suit, tuple[list[Card | None], list[int]]] = {}
             for card, n in naturals.items():
                 if n > 0 and card.suit is not None and card.rank is not None:
-                    row = rows.setdefault(card.suit, [None] * (ACE_HIGH + 1))
-                    row[card.rank] = card
-                    if card.rank is Rank.ACE:
-                        row[ACE_HIGH] = card
+                    row, bits = rows.setdefault(card.suit, ([None] * 15, [0] * 15))
+                    for value in (card.rank, ACE_HIGH) if card.rank is Rank.ACE else (card.rank,):
+                        row[value] = card
+                        bits[value] = 1 << (_FIELD * card._hash)
             floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
             length = req.min_length
-            self.windows: list[tuple[Suit, int, list[Card | None]]] = []
+            # Per window: its suit and start, its slots (None where the hand has no natural),
+            # each slot's natural packed (0 for none), their sum and how many slots are empty.
+            self.windows: list[tuple[Suit, int, list[Card | None], list[int], int, int]] = []
             for suit in sorted(rows, key=lambda s: s.value):
-                row = rows[suit]
+                row, bits = rows[suit]
                 for start in range(floor, ACE_HIGH - length + 2):
-                    slots = row[start : start + length]
-                    if any(slots):
-                        self.windows.append((suit, start, slots))
+                    window = bits[start : start + length]
+                    missing = window.count(0)
+                    if missing < length:
+                        self.windows.append(
+                            (suit, start, row[start : start + length], window, sum(window), missing)
+                        )
 
     def layer(self, w: int) -> list[_Entry]:
         """The candidates needing exactly ``w`` wilds (empty beyond the hand's wilds)."""
@@ -383,10 +388,9 @@ class _Candidates:
         for rank, cards in self.by_rank.items():
             if n > len(cards):
                 continue
-            for combo in sorted(
-                set(combinations(cards, n)), key=lambda t: [c.sort_key() for c in t]
-            ):
-                key = (int(rank), w, *[c.sort_key()[1] for c in combo])
+            # ``cards`` is sorted, so its combinations come out sorted: drop repeats in order.
+            for combo in dict.fromkeys(combinations(cards, n)):
+                key = (int(rank), w, *[c._hash & 3 for c in combo])  # & 3: the suit's order
                 used = sum(1 << (_FIELD * c._hash) for c in combo)
                 entries.append(([*combo, *[_WILD] * w], key, used, w))
         return entries
@@ -397,11 +401,11 @@ class _Candidates:
         if length - w < 1 or not _counts_ok(limit, length - w, w):
             return []
         entries: list[_Entry] = []
-        for suit, start, slots in self.windows:
-            present = [i for i, card in enumerate(slots) if card is not None]
-            extra = w - (length - len(present))
-            if extra < 0 or extra > len(present):
+        for suit, start, slots, bits, used, missing in self.windows:
+            extra = w - missing
+            if extra < 0 or extra > length - missing:
                 continue
+            present = [i for i, b in enumerate(bits) if b]
             patterns = []
             for chosen in combinations(present, extra):
                 marks = tuple(int(card is None or i in chosen) for i, card in enumerate(slots))
@@ -413,8 +417,8 @@ class _Candidates:
                     card if card is not None and not m else _WILD
                     for m, card in zip(marks, slots, strict=True)
                 ]
-                used = sum(1 << (_FIELD * c._hash) for c in placed if c is not _WILD)
-                entries.append((placed, (_SUIT_INDEX[suit], start, *marks), used, w))
+                lent = used - sum(bits[i] for i in present if marks[i])
+                entries.append((placed, (_SUIT_INDEX[suit], start, *marks), lent, w))
         return entries
 
 
