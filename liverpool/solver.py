@@ -339,27 +339,20 @@ class _Candidates:
                     by_rank.setdefault(card.rank, []).extend([card] * n)
             self.by_rank = by_rank
         else:
-            rows: dict[Suit, tuple[list[Card | None], list[int]]] = {}
+            # Per suit (in a fixed order): the natural at each value (an ace at 1 and 14), its
+            # packed count, and a mask of the values held.
+            rows: dict[Suit, tuple[list[Card | None], list[int], list[int]]] = {}
             for card, n in naturals.items():
                 if n > 0 and card.suit is not None and card.rank is not None:
-                    row, bits = rows.setdefault(card.suit, ([None] * 15, [0] * 15))
+                    row, bits, mask = rows.setdefault(card.suit, ([None] * 15, [0] * 15, [0]))
                     for value in (card.rank, ACE_HIGH) if card.rank is Rank.ACE else (card.rank,):
                         row[value] = card
                         bits[value] = 1 << (_FIELD * card._hash)
-            floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
-            length = req.min_length
-            # Per window: its suit and start, its slots (None where the hand has no natural),
-            # each slot's natural packed (0 for none), their sum and how many slots are empty.
-            self.windows: list[tuple[Suit, int, list[Card | None], list[int], int, int]] = []
-            for suit in sorted(rows, key=lambda s: s.value):
-                row, bits = rows[suit]
-                for start in range(floor, ACE_HIGH - length + 2):
-                    window = bits[start : start + length]
-                    missing = window.count(0)
-                    if missing < length:
-                        self.windows.append(
-                            (suit, start, row[start : start + length], window, sum(window), missing)
-                        )
+                        mask[0] |= 1 << value
+            self.rows = [(suit, *rows[suit]) for suit in sorted(rows, key=lambda s: s.value)]
+            self.starts = range(
+                2 if rules.aces is AceMode.HIGH_ONLY else 1, ACE_HIGH - req.min_length + 2
+            )
 
     def layer(self, w: int) -> list[_Entry]:
         """The candidates needing exactly ``w`` wilds (empty beyond the hand's wilds)."""
@@ -401,25 +394,46 @@ class _Candidates:
         if length - w < 1 or not _counts_ok(limit, length - w, w):
             return []
         entries: list[_Entry] = []
-        for suit, start, slots, bits, used, missing in self.windows:
-            extra = w - missing
-            if extra < 0 or extra > length - missing:
-                continue
-            present = [i for i, b in enumerate(bits) if b]
-            patterns = []
-            for chosen in combinations(present, extra):
-                marks = tuple(int(card is None or i in chosen) for i, card in enumerate(slots))
-                if _pattern_ok(limit, marks):
-                    patterns.append(marks)
-            patterns.sort()  # naturals before wilds, slot by slot
-            for marks in patterns:
-                placed = [
-                    card if card is not None and not m else _WILD
-                    for m, card in zip(marks, slots, strict=True)
-                ]
-                lent = used - sum(bits[i] for i in present if marks[i])
-                entries.append((placed, (_SUIT_INDEX[suit], start, *marks), lent, w))
+        span = (1 << length) - 1
+        for suit, row, bits, (mask,) in self.rows:
+            index = _SUIT_INDEX[suit]
+            for start in self.starts:
+                held = (mask >> start) & span
+                missing = length - held.bit_count()
+                if missing > w or missing == length:
+                    continue
+                slots = row[start : start + length]
+                for marks, wild_at in _patterns(length, limit, held, w):
+                    placed = [_WILD if m else card for m, card in zip(marks, slots, strict=True)]
+                    lent = sum(bits[start : start + length]) - sum(bits[start + i] for i in wild_at)
+                    entries.append((placed, (index, start, *marks), lent, w))  # type: ignore[arg-type]
         return entries
+
+
+def _patterns(
+    length: int, limit: WildLimit, held: int, w: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Where ``w`` wilds can go in a run window whose held values are the bits of ``held``:
+    every empty place, plus some held ones, within the position limit; as (marks, the held
+    places given to a wild), naturals before wilds place by place. Remembered: few shapes
+    recur."""
+    key = (length, limit, held, w)
+    found = _PATTERN_CACHE.get(key)
+    if found is None:
+        present = [i for i in range(length) if held >> i & 1]
+        found = []
+        for chosen in combinations(present, w - (length - len(present))):
+            marks = tuple(int(not held >> i & 1 or i in chosen) for i in range(length))
+            if _pattern_ok(limit, marks):
+                found.append((marks, chosen))
+        found.sort()
+        _PATTERN_CACHE[key] = found
+    return found
+
+
+_PATTERN_CACHE: dict[
+    tuple[int, WildLimit, int, int], list[tuple[tuple[int, ...], tuple[int, ...]]]
+] = {}
 
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
