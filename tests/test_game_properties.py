@@ -553,3 +553,53 @@ def test_whole_hand_quick_refusal_never_refuses_a_hand_that_fits(data: st.DataOb
     if exact is not None:
         assert quick, f"{lp.format_cards(hand)} fits deal {deal} of {name} but was refused"
     assert (lp.find_whole_hand(hand, rules, deal, leave=leave) is None) == (exact is None)
+
+
+# -- the play-phase listing against the validators ----------------------------------------------
+
+
+def _play_states(preset: str, seed: int, every: int) -> list[lp.Game]:
+    """Copies of every ``every``-th play-phase state of a match between BasicBots (they go down
+    and lay off, so tables fill) with one RandomBot (it buys, so hands grow)."""
+    rules = lp.PRESETS[preset]
+    bots: list[Any] = [lp.bots.BasicBot(), lp.bots.RandomBot(seed), lp.bots.BasicBot()]
+    g = lp.Game(rules, 3, seed)
+    states: list[lp.Game] = []
+    plays = 0
+    while not g.is_over:
+        seat = g.to_act
+        assert seat is not None
+        legal = g.legal_actions()
+        if g.phase is lp.Phase.PLAY:
+            plays += 1
+            if plays % every == 0:
+                states.append(g.copy())
+        g.apply(bots[seat].act(g.view(seat), legal))
+    return states
+
+
+@pytest.mark.parametrize("preset", sorted(lp.PRESETS))
+def test_play_listing_is_exactly_what_the_validators_accept(preset: str) -> None:
+    """The play phase lists discards and lay-offs without re-running every check (it is the
+    engine's hot path); here each possible discard and lay-off is put to ``why_not``: listed
+    exactly when accepted, and a listed GoDown is accepted too."""
+    checked = 0
+    for g in _play_states(preset, seed=3, every=3):
+        legal = g.legal_actions()
+        listed = set(legal)
+        hand = g.hand(g.turn_player)
+        for card in set(hand):
+            discard = lp.Discard(card)
+            assert (discard in listed) == (g.why_not(discard) is None), (preset, discard)
+            for k, meld in enumerate(g.table):
+                for end in (None, "low", "high") if meld.kind is lp.MeldKind.RUN else (None,):
+                    lay = lp.LayOff(card, k, end)
+                    if lay in listed:
+                        assert g.why_not(lay) is None, (preset, lay)
+                    elif end is not None or meld.kind is lp.MeldKind.SET:
+                        assert g.why_not(lay) is not None, (preset, lay)
+                    checked += 1
+        for action in legal:
+            if isinstance(action, lp.GoDown):
+                assert g.why_not(action) is None, (preset, action)
+    assert checked > 100
