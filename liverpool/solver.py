@@ -262,14 +262,15 @@ def _cores(
         if k == len(reqs):
             built = [Meld.build(kind, cards, rules) for kind, cards in chosen]
             placed: list[Meld] = [built[order.index(i)] for i in range(len(reqs))]
-            taken = Counter(c for _, cards in chosen for c in cards if not rules.is_wild(c))
-            rest = list((naturals - taken).elements())
+            # The naturals left are exactly what ``free`` still counts.
+            rest = [c for c in naturals for _ in range((free >> (_FIELD * c._hash)) & 7)]
             yield placed, [*rest, *wild_pool]
             return
         state = (k, len(wild_pool), last, free)
         if state in dead:
             return
-        if least_wilds(k) > len(wild_pool):
+        # (For the last requirement the loop below is the same test.)
+        if k < len(reqs) - 1 and least_wilds(k) > len(wild_pool):
             dead.add(state)
             return
         found = False
