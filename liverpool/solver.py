@@ -220,8 +220,9 @@ def _cores(
     the search then takes, per requirement, the candidates whose naturals are still free and
     whose wilds are still in hand. A state known to lead nowhere is remembered and skipped.
     """
-    naturals = Counter(c for c in hand if not rules.is_wild(c))
-    wilds = [c for c in hand if rules.is_wild(c)]
+    wild_ranks = rules.wild_ranks  # (rules.is_wild, inlined: this runs for every hand)
+    wilds = [c for c in hand if c.rank is None or c.rank in wild_ranks]
+    naturals = Counter([c for c in hand if not (c.rank is None or c.rank in wild_ranks)])
     order = sorted(range(len(requirements)), key=lambda i: _req_order(requirements[i]))
     reqs = [requirements[i] for i in order]
     # The naturals still free are packed into one int, four bits per kind of card with the top
