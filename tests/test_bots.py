@@ -61,3 +61,20 @@ def test_basic_bot_goes_down_when_it_can_and_says_why() -> None:
     action, reason = BasicBot().explain(game.view(0), game.legal_actions())
     assert isinstance(action, lp.GoDown)
     assert "Go down" in reason
+
+
+def test_strong_bot_is_reproducible_from_its_seed() -> None:
+    def decisions() -> list[lp.Action]:
+        game = lp.Game("house", 3, seed=11)
+        bots = [StrongBot(seat) for seat in range(3)]
+        chosen = []
+        for _ in range(150):
+            if game.is_over:
+                break
+            seat = game.to_act
+            assert seat is not None
+            chosen.append(bots[seat].act(game.view(seat), game.legal_actions()))
+            game.apply(chosen[-1])
+        return chosen
+
+    assert decisions() == decisions()
