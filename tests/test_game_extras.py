@@ -53,8 +53,12 @@ def test_replay_to_rebuilds_any_earlier_moment() -> None:
 def test_idle_action_passes_buys_and_draws_then_discards_the_drawn_card() -> None:
     game = lp.Game.from_deal(
         "online",
-        hands=["KS KD 5C 6C 7C 9H 10H JH 3S 4D", "AS AH 2C 3C 4C 5D 6D 7D 8S 9S",
-               "QS QD QC JS 10S 8H 7H 6H 5H 4H", "3H 3D 5S 6S 7S 8C 9C 10C JD QH"],
+        hands=[
+            "KS KD 5C 6C 7C 9H 10H JH 3S 4D",
+            "AS AH 2C 3C 4C 5D 6D 7D 8S 9S",
+            "QS QD QC JS 10S 8H 7H 6H 5H 4H",
+            "3H 3D 5S 6S 7S 8C 9C 10C JD QH",
+        ],
         stock=["8D", "KC"],
         upcard="KH",
     )

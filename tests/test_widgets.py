@@ -949,15 +949,20 @@ def test_a_double_click_on_undo_takes_back_one_action() -> None:
 
 def test_the_default_name_you_reads_in_the_second_person() -> None:
     """The human called "You" reads "You deal", never "You deals" (``second_person``)."""
-    hands = ["7H 7C 7S 9H 9D 9S KC 2D 4S 5C", "KH KH QD QD 3C 3C 6S 6S 8D 8D",
-             "JC JC 10H 10H 4D 4D 5H 5H 2C 2C"]
-    game = lp.Game.from_deal("house", hands, stock="9C AS 6H 8C", upcard="7D", dealer=0,
-                             names=["You", "Ben", "Cleo"])
+    hands = [
+        "7H 7C 7S 9H 9D 9S KC 2D 4S 5C",
+        "KH KH QD QD 3C 3C 6S 6S 8D 8D",
+        "JC JC 10H 10H 4D 4D 5H 5H 2C 2C",
+    ]
+    game = lp.Game.from_deal(
+        "house", hands, stock="9C AS 6H 8C", upcard="7D", dealer=0, names=["You", "Ben", "Cleo"]
+    )
     table = CardTable(game, 0)
     assert any("You deal." in t for t in table.log), table.log
     assert not any(re.search(r"\bYou (deals|is|has|takes)\b|\bYou's\b", t) for t in table.log)
-    named = lp.Game.from_deal("house", hands, stock="9C AS 6H 8C", upcard="7D", dealer=0,
-                              names=["Ada", "Ben", "Cleo"])
+    named = lp.Game.from_deal(
+        "house", hands, stock="9C AS 6H 8C", upcard="7D", dealer=0, names=["Ada", "Ben", "Cleo"]
+    )
     assert any("Ada deals." in t for t in CardTable(named, 0).log)  # a real name stays
 
 
