@@ -271,9 +271,11 @@ class PlayPhase:
                 return "You must keep one card to discard when you go down."
             if left == 0 and not may_empty_hand(self.rules, contract):
                 return "You must keep a card to discard: you go out only by discarding."
+        if not rest or self._ends_by_discard(rest, s.taken_discard, None):
+            return None
         table = [*s.table, *(m.with_owner(seat) for m in melds)]
         lay = self.rules.lay_off is LayOffTiming.SAME_TURN
-        if rest and not self._can_finish(seat, rest, table, s.taken_discard, None, lay):
+        if not self._can_finish(seat, rest, table, s.taken_discard, None, lay):
             return self._stuck_reason(rest, s.taken_discard)
         return None
 
