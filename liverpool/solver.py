@@ -145,22 +145,37 @@ def _set_needs(length: int, count: int, counts: list[int], rules: Rules) -> list
 
 def _run_needs(length: int, count: int, levels: list[list[int]], rules: Rules) -> list[int]:
     """Wilds each possible run window would need: up to ``count`` copies per window (a
-    window's naturals at each level are one popcount, see ``could_meet``)."""
+    window's naturals at each level are one popcount, see ``could_meet``). The levels are
+    nested, so a window has a copy at level ``j`` only if it has one at every lower level."""
     floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
-    span = (1 << length) - 1
-    windows = [span << start for start in range(floor, ACE_HIGH - length + 2)]
-    needs = []
+    needs: list[int] = []
     for suit in range(4):
-        if not levels[0][suit]:
-            continue
-        masks = [levels[j][suit] for j in range(count)]
-        for window in windows:
-            for mask in masks:
-                present = (mask & window).bit_count()
-                if present == 0:
-                    break
-                needs.append(length - present)
+        for j in range(count):
+            mask = levels[j][suit]
+            if not mask:
+                break
+            needs.extend(_window_needs(mask, length, floor))
     return needs
+
+
+def _window_needs(mask: int, length: int, floor: int) -> tuple[int, ...]:
+    """For each run window of ``length`` holding some of the values in ``mask``, the wilds it
+    would need. Remembered: a suit's values change rarely from one turn to the next."""
+    key = (mask, length, floor)
+    found = _WINDOW_NEEDS.get(key)
+    if found is None:
+        span = (1 << length) - 1
+        held = [
+            ((mask >> start) & span).bit_count() for start in range(floor, ACE_HIGH - length + 2)
+        ]
+        found = tuple(length - n for n in held if n)
+        if len(_WINDOW_NEEDS) >= 100_000:
+            _WINDOW_NEEDS.clear()
+        _WINDOW_NEEDS[key] = found
+    return found
+
+
+_WINDOW_NEEDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def find_whole_hand(
