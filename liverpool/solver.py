@@ -482,11 +482,17 @@ def _extend_with_naturals(
     """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand."""
     melds = list(melds)
     rest = sorted(rest, key=Card.sort_key)
+    # A natural can only join a set of its rank or a run of its suit (card code: rank * 4 +
+    # suit order); cards matching neither are skipped without asking each meld.
+    ranks = {m.values[0] for m in melds if m.kind is MeldKind.SET}
+    suits = {Card.of(Rank.ACE, m.suit)._hash & 3 for m in melds if m.suit is not None}
     changed = True
     while changed and len(rest) > keep:
         changed = False
         for card in list(rest):
             if rules.is_wild(card) or len(rest) <= keep:
+                continue
+            if (card._hash >> 2) not in ranks and (card._hash & 3) not in suits:
                 continue
             for i, meld in enumerate(melds):
                 if not may_fit(meld, card):
