@@ -271,13 +271,12 @@ def _cores(
     def search(
         k: int,
         wild_pool: list[Card],
-        chosen: list[tuple[MeldKind, list[Card]]],
+        chosen: list[tuple[MeldKind, list[Card], tuple[int, ...]]],
         last: tuple[int, ...],
     ) -> Iterator[tuple[list[Meld], list[Card]]]:
         nonlocal free
         if k == len(reqs):
-            built = [Meld.build(kind, cards, rules) for kind, cards in chosen]
-            placed: list[Meld] = [built[order.index(i)] for i in range(len(reqs))]
+            placed = [_built(*chosen[order.index(i)]) for i in range(len(reqs))]
             # The naturals left are exactly what ``free`` still counts.
             rest = [c for c in naturals for _ in range((free >> (_FIELD * c._hash)) & 7)]
             yield placed, [*rest, *wild_pool]
@@ -300,7 +299,7 @@ def _cores(
             rest_wilds = list(wild_pool)
             meld_cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
             free -= used
-            for result in search(k + 1, rest_wilds, [*chosen, (req.kind, meld_cards)], key):
+            for result in search(k + 1, rest_wilds, [*chosen, (req.kind, meld_cards, key)], key):
                 found = True
                 yield result
             free += used
@@ -308,6 +307,16 @@ def _cores(
             dead.add(state)
 
     yield from search(0, wilds, [], ())
+
+
+def _built(kind: MeldKind, cards: list[Card], key: tuple[int, ...]) -> Meld:
+    """The meld a candidate makes. Candidates are legal by construction and their keys say what
+    each place stands for (a set's rank; a run's suit and first value), so this skips the
+    checks of :meth:`Meld.build` and gives the same meld."""
+    if kind is MeldKind.SET:
+        return Meld(kind, tuple(cards), (key[0],) * len(cards))
+    start = key[1]
+    return Meld(kind, tuple(cards), tuple(range(start, start + len(cards))), _SUITS[key[0]])
 
 
 _FIELD = 4  # bits per kind of card in a packed count (counts up to 7; the top bit guards)
@@ -453,7 +462,8 @@ _PATTERN_CACHE: dict[
 ] = {}
 
 
-_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_SUITS = tuple(Suit)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
 
 
 def _pattern_ok(limit: WildLimit, marks: tuple[int, ...]) -> bool:
