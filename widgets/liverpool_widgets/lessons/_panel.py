@@ -187,6 +187,14 @@ class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
             return int(value)
         return None
 
+    def _card_clicked(self, content: dict[str, Any], whose: str) -> int | None:
+        """The card index a click names, or ``None`` after telling the learner it named none
+        (``whose``: "the hand", "your hand", "the tray")."""
+        index = self._int(content, "index")
+        if index is None:
+            self.say(None, f"That click did not name a card of {whose}.")
+        return index
+
     # -- drawing ---------------------------------------------------------------------------------
     def say(self, ok: bool | None, text: str) -> None:
         """Set the feedback shown to the learner."""

@@ -142,9 +142,8 @@ class _Builder(LessonPanel):
 
     # -- clicks ----------------------------------------------------------------------------------
     def _on_pick(self, content: dict[str, Any]) -> None:
-        index = self._int(content, "index")
+        index = self._card_clicked(content, "the tray")
         if index is None:
-            self.say(None, "That click did not name a card of the tray.")
             return
         self.pick(index)
 

@@ -373,9 +373,8 @@ class GoingDownTrainer(LessonPanel):
 
     # -- clicks ----------------------------------------------------------------------------------
     def _on_select(self, content: dict[str, Any]) -> None:
-        index = self._int(content, "index")
+        index = self._card_clicked(content, "the hand")
         if index is None:
-            self.say(None, "That click did not name a card of the hand.")
             return
         self.select(index)
 

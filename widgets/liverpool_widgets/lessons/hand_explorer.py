@@ -327,9 +327,8 @@ class HandExplorer(LessonPanel):
         self.add(str(content.get("code", "")))
 
     def _on_remove(self, content: dict[str, Any]) -> None:
-        index = self._int(content, "index")
+        index = self._card_clicked(content, "the hand")
         if index is None:
-            self.say(None, "That click did not name a card of the hand.")
             return
         self.remove(index)
 

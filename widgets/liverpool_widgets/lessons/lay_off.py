@@ -311,9 +311,8 @@ class LayOffTrainer(LessonPanel):
 
     # -- clicks ----------------------------------------------------------------------------------
     def _on_select(self, content: dict[str, Any]) -> None:
-        index = self._int(content, "index")
+        index = self._card_clicked(content, "your hand")
         if index is None:
-            self.say(None, "That click did not name a card of your hand.")
             return
         self.select(index)
 
