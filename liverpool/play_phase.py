@@ -40,10 +40,8 @@ def _discard_of(card: Card) -> Discard:
     return _DISCARDS[card._hash]
 
 
-# Indexed by the card's small code (see Card.__post_init__): one Discard per card.
-_DISCARDS: list[Discard] = [Discard(JOKER)] * 64
-for _card in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit)):
-    _DISCARDS[_card._hash] = Discard(_card)
+# By the card's small code (see Card.__post_init__): one Discard per card.
+_DISCARDS = {c._hash: Discard(c) for c in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit))}
 
 
 class PlayPhase:

@@ -328,11 +328,6 @@ def _pack(counts: Counter[Card]) -> int:
     return sum(min(n, 7) << (_FIELD * card._hash) for card, n in counts.items())
 
 
-def _count_key(item: tuple[Card, int]) -> tuple[int, int, int]:
-    card, n = item
-    return (*card.sort_key(), n)
-
-
 def _req_order(req: Requirement) -> tuple[int, int, int]:
     # Runs first (they constrain suits), longest first: they prune the search soonest.
     return (0 if req.kind is MeldKind.RUN else 1, -req.min_length, 0)
@@ -409,7 +404,7 @@ class _Candidates:
                 continue
             # ``cards`` is sorted, so its combinations come out sorted: drop repeats in order.
             for combo in dict.fromkeys(combinations(cards, n)):
-                key = (int(rank), w, *[c._hash & 3 for c in combo])  # & 3: the suit's order
+                key = (int(rank), w, *[c.sort_key()[1] for c in combo])
                 used = sum(1 << (_FIELD * c._hash) for c in combo)
                 entries.append(([*combo, *[_WILD] * w], key, used, w))
         return entries
@@ -492,17 +487,17 @@ def _extend_with_naturals(
     """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand."""
     melds = list(melds)
     rest = sorted(rest, key=Card.sort_key)
-    # A natural can only join a set of its rank or a run of its suit (card code: rank * 4 +
-    # suit order); cards matching neither are skipped without asking each meld.
-    ranks = {m.values[0] for m in melds if m.kind is MeldKind.SET}
-    suits = {Card.of(Rank.ACE, m.suit)._hash & 3 for m in melds if m.suit is not None}
+    # A natural can only join a set of its rank or a run of its suit: cards matching neither
+    # are skipped without asking each meld.
+    ranks = {m.rank for m in melds if m.kind is MeldKind.SET}
+    suits = {m.suit for m in melds if m.kind is MeldKind.RUN}
     changed = True
     while changed and len(rest) > keep:
         changed = False
         for card in list(rest):
             if rules.is_wild(card) or len(rest) <= keep:
                 continue
-            if (card._hash >> 2) not in ranks and (card._hash & 3) not in suits:
+            if card.rank not in ranks and card.suit not in suits:
                 continue
             for i, meld in enumerate(melds):
                 if not may_fit(meld, card):
