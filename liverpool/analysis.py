@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .cards import Card, Rank, Suit
 from .melds import ACE_HIGH, Meld, lay_off_ends, value_rank
 from .rules import AceMode, MeldKind, Requirement, Rules, WildLimit, hand_points
-from .solver import find_going_down
+from .solver import _CODE_BITS, _CODES, find_going_down
 
 __all__ = [
     "HandAnalysis",
@@ -107,6 +108,26 @@ class HandAnalysis:
 
 _Candidate = tuple[int, tuple[Card, ...], tuple[Card, ...], int]  # need, used, wanted, wild cap
 
+_Entry = tuple[int, int, int, int, int, _Candidate]
+"""A candidate as the search reads it: (order key, need, wilds it can take, need no wild can
+fill, the naturals it uses packed like the search's free cards, the candidate)."""
+
+_KEEP = 12  # the cheapest candidates tried per requirement, besides "start from nothing"
+_CACHE_LIMIT = 1 << 15  # remembered candidates per requirement shape (cleared when full)
+
+_NATURALS = {card._hash: card for card in (Card.of(r, s) for r in Rank for s in Suit)}
+_BY_CODE = [_NATURALS.get(code, Card.joker()) for code in range(_CODES)]  # the card of a code
+# _RUN_CARDS[code & 3][value]: the card of a run position value (14 is the high ace).
+_RUN_CARDS = [
+    [_BY_CODE[int(value_rank(v)) * 4 + so] for v in range(ACE_HIGH + 1)] for so in range(4)
+]
+_SET_WANTED = [tuple(Card.of(rank, suit) for suit in Suit) if rank else () for rank in range(14)]
+# Runs are listed suit by suit in the order of the suits' letters (ties keep that order).
+_RUN_SUITS = tuple(Card.of(Rank.ACE, s)._hash & 3 for s in sorted(Suit, key=lambda s: s.value))
+_ORDER_BITS = 6  # a card code fits in six bits, so candidates' used cards pack into one int
+_ORDER_KEY = itemgetter(0)
+_UNFILLABLE = itemgetter(3)
+
 
 def _wild_cap(limit: WildLimit, length: int, naturals: int) -> int:
     """How many wilds a meld of ``length`` with ``naturals`` naturals can legally hold."""
@@ -121,40 +142,177 @@ def _wild_cap(limit: WildLimit, length: int, naturals: int) -> int:
     return max(0, length - 1)
 
 
-def _set_candidates(req: Requirement, pool: Counter[Card], rules: Rules) -> list[_Candidate]:
-    by_rank: dict[Rank, list[Card]] = {}
-    for card, n in pool.items():
-        if n > 0 and card.rank is not None:
-            by_rank.setdefault(card.rank, []).extend([card] * n)
-    out: list[_Candidate] = []
-    length = req.min_length
-    for rank, cards in by_rank.items():
-        cards.sort(key=Card.sort_key)
-        for n in {min(len(cards), length), min(len(cards), length) - 1}:
-            if n < 1:
-                continue
-            used = tuple(cards[:n])
-            wanted = tuple(Card.of(rank, s) for s in Suit)
-            out.append((length - n, used, wanted, _wild_cap(rules.set_wilds, length, n)))
-    return out
+class _Shape:
+    """The candidates of one requirement (kind and length) under one rules value, remembered.
+
+    A rank's set candidates depend only on how many of each suit the hand holds of that rank,
+    and a suit's run candidates only on which values of that suit it holds, so they are built
+    once and then found by that pattern (an int) instead of being rebuilt card by card for
+    every hand. Run candidates are also remembered by window, so that suits holding the same
+    window share them.
+    """
+
+    __slots__ = ("cache", "fallback", "kind", "length", "limit", "starts", "width", "windows")
+
+    def __init__(self, kind: MeldKind, length: int, rules: Rules, width: int) -> None:
+        self.kind, self.length, self.width = kind, length, width
+        self.limit = rules.set_wilds if kind is MeldKind.SET else rules.run_wilds
+        floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+        self.starts = range(floor, ACE_HIGH - length + 2)
+        # "Start from nothing": every card of the meld missing, all but two (sets) or one
+        # (runs) of them fillable by wilds.
+        least = 2 if kind is MeldKind.SET else 1
+        self.fallback = self._entry(length, (), (), length - least)
+        self.cache: dict[int, tuple[_Entry, ...]] = {}
+        self.windows: dict[int, tuple[_Entry, ...]] = {}
+
+    def _entry(
+        self, need: int, used: tuple[Card, ...], wanted: tuple[Card, ...], cap: int
+    ) -> _Entry:
+        """A candidate with what the search needs of it. The order key sorts as (need, the
+        used cards' sort keys) does: a card's code grows with its sort key, and zeros pad a
+        shorter list so it sorts first."""
+        key = need
+        for i in range(self.length):
+            key = key << _ORDER_BITS | (used[i]._hash if i < len(used) else 0)
+        packed = sum(1 << (self.width * card._hash) for card in used)
+        fill = min(need, cap)
+        return (key, need, fill, need - fill, packed, (need, used, wanted, cap))
+
+    @staticmethod
+    def _remember(
+        cache: dict[int, tuple[_Entry, ...]], key: int, found: tuple[_Entry, ...]
+    ) -> tuple[_Entry, ...]:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
+        return found
+
+    def candidates(self, free: int, held: list[int], ranks: set[int]) -> list[_Entry]:
+        """The cheapest candidates (sorted, stable) and "start from nothing" last."""
+        out: list[_Entry] = []
+        cache = self.cache
+        if self.kind is MeldKind.SET:
+            shift = 4 * self.width
+            mask = (1 << shift) - 1
+            for rank in ranks:
+                key = ((free >> (shift * rank)) & mask) << 4 | rank
+                found = cache.get(key)
+                if found is None:
+                    found = self._remember(cache, key, self._set_entries(rank, key >> 4))
+                out.extend(found)
+        else:
+            for suit in _RUN_SUITS:
+                bits = held[suit]
+                if bits:
+                    key = bits << 2 | suit
+                    found = cache.get(key)
+                    if found is None:
+                        found = self._remember(cache, key, self._suit_entries(suit, bits))
+                    out.extend(found)
+        out.sort(key=_ORDER_KEY)
+        del out[_KEEP:]
+        out.append(self.fallback)
+        return out
+
+    def _set_entries(self, rank: int, field: int) -> tuple[_Entry, ...]:
+        """A rank's naturals (``field``: the packed counts of its four suits), as a set of
+        ``length`` or one card short of it."""
+        width = self.width
+        count = (1 << (width - 1)) - 1
+        cards = [
+            _BY_CODE[rank * 4 + suit]
+            for suit in range(4)
+            for _ in range((field >> (width * suit)) & count)
+        ]
+        length = self.length
+        held = min(len(cards), length)
+        return tuple(
+            self._entry(
+                length - n, tuple(cards[:n]), _SET_WANTED[rank], _wild_cap(self.limit, length, n)
+            )
+            for n in sorted({held, held - 1})
+            if n >= 1
+        )
+
+    def _suit_entries(self, suit: int, bits: int) -> tuple[_Entry, ...]:
+        """The windows of ``suit`` holding some of the values of bits ``bits``, lowest first."""
+        length = self.length
+        out: list[_Entry] = []
+        for start in self.starts:
+            sub = (bits >> start) & ((1 << length) - 1)
+            if sub:
+                key = (suit << 4 | start) << length | sub
+                found = self.windows.get(key)
+                if found is None:
+                    found = self._remember(self.windows, key, self._run_entries(suit, start, sub))
+                out.extend(found)
+        return tuple(out)
+
+    def _run_entries(self, suit: int, start: int, sub: int) -> tuple[_Entry, ...]:
+        """The window of ``suit`` from value ``start``, holding the values of bits ``sub``."""
+        used: list[Card] = []
+        wanted: list[Card] = []
+        cards = _RUN_CARDS[suit]
+        for i in range(self.length):
+            (used if sub >> i & 1 else wanted).append(cards[start + i])
+        if len(used) >= 2 or (self.length <= 4 and used):
+            cap = _wild_cap(self.limit, self.length, len(used))
+            return (self._entry(len(wanted), tuple(used), tuple(wanted), cap),)
+        return ()
 
 
-def _run_candidates(req: Requirement, pool: Counter[Card], rules: Rules) -> list[_Candidate]:
-    out: list[_Candidate] = []
-    length = req.min_length
-    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
-    suits = {c.suit for c, n in pool.items() if n > 0 and c.suit is not None}
-    for suit in sorted(suits, key=lambda s: s.value):
-        for start in range(floor, ACE_HIGH - length + 2):
-            used: list[Card] = []
-            wanted: list[Card] = []
-            for value in range(start, start + length):
-                card = Card.of(value_rank(value), suit)
-                (used if pool[card] > 0 else wanted).append(card)
-            if len(used) >= 2 or (length <= 4 and used):
-                cap = _wild_cap(rules.run_wilds, length, len(used))
-                out.append((len(wanted), tuple(used), tuple(wanted), cap))
-    return out
+class _Plan:
+    """How one rules value searches one list of requirements with one packing width."""
+
+    __slots__ = ("guards", "reqs", "same", "shapes", "start_score")
+
+    def __init__(self, tables: _Tables, requirements: tuple[Requirement, ...], width: int) -> None:
+        # Runs first, longest first: they constrain the most.
+        self.reqs = sorted(requirements, key=lambda r: (r.kind is not MeldKind.RUN, -r.min_length))
+        self.same = [k > 0 and self.reqs[k - 1] == r for k, r in enumerate(self.reqs)]
+        self.shapes = [tables.shape(r.kind, r.min_length, width) for r in self.reqs]
+        self.start_score = sum(r.min_length for r in self.reqs) + 1
+        # Each kind of card's count sits in ``width`` bits whose top bit is a guard: the
+        # search tests "are these naturals still free?" with one subtraction.
+        self.guards = sum(1 << (width * code + width - 1) for code in range(_CODES))
+
+
+class _Tables:
+    """What the distance search remembers for one rules value."""
+
+    __slots__ = ("plans", "rules", "shapes", "wild")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.wild = [rules.is_wild(card) for card in _BY_CODE]
+        self.plans: dict[tuple[tuple[Requirement, ...], int], _Plan] = {}
+        self.shapes: dict[tuple[MeldKind, int, int], _Shape] = {}
+
+    def plan(self, requirements: tuple[Requirement, ...], width: int) -> _Plan:
+        plan = self.plans.get((requirements, width))
+        if plan is None:
+            plan = self.plans[requirements, width] = _Plan(self, requirements, width)
+        return plan
+
+    def shape(self, kind: MeldKind, length: int, width: int) -> _Shape:
+        shape = self.shapes.get((kind, length, width))
+        if shape is None:
+            shape = self.shapes[kind, length, width] = _Shape(kind, length, self.rules, width)
+        return shape
+
+
+def _tables(rules: Rules) -> _Tables:
+    """The search tables of ``rules``, by identity (hashing a Rules value is slow)."""
+    tables = _TABLES.get(id(rules))
+    if tables is None or tables.rules is not rules:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        tables = _TABLES[id(rules)] = _Tables(rules)
+    return tables
+
+
+_TABLES: dict[int, _Tables] = {}
 
 
 def _best_partial(
@@ -163,66 +321,78 @@ def _best_partial(
     """The fewest cards missing for the contract, and the partial melds that achieve it.
 
     Candidates are built once from the whole hand; the search then picks one per requirement
-    whose naturals are still free (a branch and bound on the cards missing).
+    whose naturals are still free (a branch and bound on the cards missing). The first best
+    choice in the search's order is the answer (bots depend on it), so the bounds only cut
+    branches that cannot do strictly better than the best found so far.
     """
-    full = Counter(c for c in hand if not rules.is_wild(c))
-    wilds = sum(1 for c in hand if rules.is_wild(c))
-    reqs = sorted(requirements, key=lambda r: (r.kind is not MeldKind.RUN, -r.min_length))
-    lists: dict[Requirement, list[_Candidate]] = {}
-    for req in reqs:
-        if req not in lists:
-            cands = (
-                _set_candidates(req, full, rules)
-                if req.kind is MeldKind.SET
-                else _run_candidates(req, full, rules)
-            )
-            cands.sort(key=lambda c: (c[0], [x.sort_key() for x in c[1]]))
-            floor = 2 if req.kind is MeldKind.SET else 1
-            lists[req] = [*cands[:12], (req.min_length, (), (), req.min_length - floor)]
-    free = dict(full)
-    best_score = sum(r.min_length for r in reqs) + 1
+    tables = _tables(rules)
+    wild = tables.wild
+    counts: dict[int, int] = {}
+    wilds = 0
+    for card in hand:
+        code = card._hash
+        if wild[code]:
+            wilds += 1
+        else:
+            counts[code] = counts.get(code, 0) + 1
+    # Four bits per kind of card hold up to 7 copies (shoes have 4 decks at most); wider
+    # fields only for hands that hold more.
+    width = max(4, max(counts.values(), default=0).bit_length() + 1)
+    plan = tables.plan(tuple(requirements), width)
+    reqs = plan.reqs
+    if not reqs:
+        return 0, []
+    free = plan.guards
+    guards = plan.guards
+    held = [0, 0, 0, 0]  # by suit: bit v set when the hand holds value v (an ace: 1 and 14)
+    for code, n in counts.items():
+        free += n << (width * code)
+        held[code & 3] |= _CODE_BITS[code]
+    ranks = {code >> 2 for code in counts}
+    levels: list[list[_Entry]] = []
+    for k, shape in enumerate(plan.shapes):
+        levels.append(levels[-1] if plan.same[k] else shape.candidates(free, held, ranks))
+    # The least need (and need no wild can fill) the requirements from k on can have: the
+    # lists are sorted by need; "start from nothing" is last and needs the most.
+    need_from = [0] * (len(reqs) + 1)
+    unfill_from = [0] * (len(reqs) + 1)
+    for k in range(len(reqs) - 1, -1, -1):
+        need_from[k] = need_from[k + 1] + levels[k][0][1]
+        unfill_from[k] = unfill_from[k + 1] + min(map(_UNFILLABLE, levels[k]))
+    best_score = plan.start_score
     best: list[tuple[Requirement, _Candidate]] = []
     chosen: list[tuple[Requirement, _Candidate]] = []
-    # The least any requirement from k on can need (its cheapest candidate), for the bound.
-    floor_from = [0] * (len(reqs) + 1)
-    for k in range(len(reqs) - 1, -1, -1):
-        floor_from[k] = floor_from[k + 1] + lists[reqs[k]][0][0]
+    last = len(reqs) - 1
+    same = plan.same
 
-    def search(k: int, need: int, fillable: int, first: int) -> None:
+    def search(k: int, need: int, fill: int, unfill: int, first: int, free: int) -> None:
+        # A choice's score is need - min(wilds, fill) = max(need - wilds, unfill): it is at
+        # least the need so far plus the least the rest can need, less the wilds, and at
+        # least the need no wild can fill so far plus the least of it the rest can have.
         nonlocal best_score, best
-        if need + floor_from[k] - wilds >= best_score:
-            return
-        if k == len(reqs):
-            score = need - min(wilds, fillable)
-            if score < best_score:
-                best_score, best = score, list(chosen)
-            return
         req = reqs[k]
-        start = first if k > 0 and reqs[k - 1] == req else 0
-        for index in range(start, len(lists[req])):
-            cand = lists[req][index]
-            used = cand[1]
-            if any(free.get(c, 0) <= 0 for c in used) or not _available(used, free):
+        level = levels[k]
+        need_floor = need + need_from[k + 1] - wilds
+        unfill_floor = unfill + unfill_from[k + 1]
+        for index in range(first if same[k] else 0, len(level)):
+            _, n, f, u, used, cand = level[index]
+            if need_floor + n >= best_score:
+                return  # needs only grow along the list: nothing further can do better
+            if unfill_floor + u >= best_score or (free - used) & guards != guards:
                 continue
-            for c in used:
-                free[c] -= 1
-            chosen.append((req, cand))
-            search(k + 1, need + cand[0], fillable + min(cand[0], cand[3]), index)
-            chosen.pop()
-            for c in used:
-                free[c] += 1
+            if k == last:
+                score = need + n - min(wilds, fill + f)
+                if score < best_score:
+                    best_score, best = score, [*chosen, (req, cand)]
+            else:
+                chosen.append((req, cand))
+                search(k + 1, need + n, fill + f, unfill + u, index, free - used)
+                chosen.pop()
             if best_score <= 0:
                 return
 
-    search(0, 0, 0, 0)
+    search(0, 0, 0, 0, 0, free)
     return best_score, best
-
-
-def _available(used: Sequence[Card], free: dict[Card, int]) -> bool:
-    """Whether ``free`` holds every card of ``used`` (duplicates counted)."""
-    if len(used) == len(set(used)):
-        return True
-    return all(free.get(c, 0) >= n for c, n in Counter(used).items())
 
 
 def contract_distance(hand: Iterable[Card], rules: Rules, deal: int) -> int:
