@@ -1,16 +1,25 @@
-"""StrongBot: decides by sampling what it cannot see.
+"""StrongBot: decides by what the unseen cards can still do for it.
 
-For the decision that shapes a hand most — which card to discard before going down — it deals
-out the unseen cards at random many times (consistent with its :class:`PlayerView`: its own
-hand, the table, the discard pile and each player's hand size) and scores each short-listed
-candidate across those sampled worlds: the contract distance left, the live outs that remain
-(cards still unseen that would help), the points held (weighed by how close an opponent is to
-going out), and how often the card would help the next player in the sampled worlds.
+Before it is down, a hand's worth is how soon it can expect to go down. For a hand ``d`` cards
+from its contract, with ``w`` unseen cards that would bring it closer (its *outs*, counted over
+every card it cannot see, copies included), it expects about ``d · U / (1.3 · w)`` more turns,
+where ``U`` is the number of unseen cards and 1.3 the cards a player sees per turn (a stock card
+and, now and then, a discard worth taking). The unseen cards are exactly the cards the stock and
+the other hands may hold, given its :class:`PlayerView`, so this is the average over every deal
+consistent with the view of where the next card comes from — what sampling would only
+approximate.
 
-Everything else — drawing, buying, going down at once, laying off, swapping, calls — it plays
-as :class:`~liverpool.bots.BasicBot` does: measured over hundreds of matches, sampled
-draw and buy rules bought too little and lost to BasicBot's simple rule (buying is worth a lot
-in Liverpool). Its generator is seeded, so it is reproducible.
+* **Discarding** (not yet down): of the cards whose loss keeps the contract distance lowest, it
+  throws the one that leaves the fewest expected turns, a little in favour of high cards, and —
+  from hidden hands for the next player sampled consistently with the view — away from cards
+  that would help that player.
+* **Drawing**: it takes the discard when holding it (and throwing its best discard) is worth more
+  than a whole turn's stock draw.
+
+Everything else — buying, going down at once, laying off, swapping, calls, and discarding once
+down — it plays as :class:`~liverpool.bots.BasicBot` does: measured over hundreds of matches,
+sampled buying rules bought too much or too little and lost to BasicBot's simple rule. Its
+generator is seeded, so it is reproducible.
 """
 
 from __future__ import annotations
@@ -18,141 +27,150 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..actions import Action, Discard
-from ..analysis import analyze_hand, contract_distance
+from ..actions import Action, Discard, DrawStock, GoOut, TakeDiscard
+from ..analysis import contract_distance
 from ..cards import Card
 from ..melds import lay_off_ends
-from ..rules import RummyCall
 from ..view import PlayerView
-from .basic import BasicBot, _fits
+from .basic import BasicBot, _find, _first
 
 __all__ = ["StrongBot"]
 
+CARDS_SEEN_PER_TURN = 1.3
+"""A stock card each turn, plus a discard worth taking now and then (and buys)."""
+POINTS_WEIGHT = 0.05
+"""Turns one point in the hand is worth when choosing a discard: a tie-breaker toward high cards."""
+FEED_WEIGHT = 0.5
+"""Turns it would give up rather than hand the next player a card that brings them closer."""
+
+
+@dataclass(frozen=True)
+class _Prospect:
+    """How a hand stands before going down: its distance, its outs, its expected turns."""
+
+    distance: int
+    outs: int
+    turns: float
+
 
 class StrongBot(BasicBot):
-    """Sampling-based play: stronger than :class:`BasicBot`, still quick enough for a table."""
+    """Plays the odds of the unseen cards: stronger than :class:`BasicBot`, quick enough for a
+    table."""
 
     name = "strong"
 
-    def __init__(self, seed: int | None = 0, *, samples: int = 8, width: int = 4) -> None:
+    def __init__(self, seed: int | None = 0, *, samples: int = 4) -> None:
         super().__init__(seed)
         self.samples = samples
-        self.width = width
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
         return f"StrongBot(seed={self.seed!r}, samples={self.samples})"
 
-    # -- sampling the hidden cards -------------------------------------------------------------
-    def _unseen(self, view: PlayerView) -> list[Card]:
-        shoe = Counter(view.rules.build_shoe(view.players))
-        return list((shoe - Counter(view.seen_cards())).elements())
+    # -- what the unseen cards can do ------------------------------------------------------------
+    @staticmethod
+    def _unseen(view: PlayerView) -> Counter[Card]:
+        """Every card this seat cannot see, with its copies: the stock and the other hands."""
+        return Counter(view.rules.build_shoe(view.players)) - Counter(view.seen_cards())
 
-    def _worlds(self, view: PlayerView) -> list[tuple[list[Card], list[list[Card]]]]:
-        """Sampled (stock top first, other hands by seat) consistent with the view."""
-        unseen = self._unseen(view)
-        worlds = []
+    @staticmethod
+    def _prospect(view: PlayerView, hand: Sequence[Card], unseen: Counter[Card]) -> _Prospect:
+        rules, deal = view.rules, view.deal
+        distance = contract_distance(hand, rules, deal)
+        if distance == 0:
+            return _Prospect(0, 0, 0.0)
+        outs = sum(
+            n
+            for card, n in unseen.items()
+            if contract_distance([*hand, card], rules, deal) < distance
+        )
+        total = max(1, sum(unseen.values()))
+        turns = distance * total / (CARDS_SEEN_PER_TURN * max(outs, 0.5))
+        return _Prospect(distance, outs, turns)
+
+    def _best_discard(
+        self, view: PlayerView, hand: Sequence[Card], unseen: Counter[Card]
+    ) -> tuple[Card, _Prospect]:
+        """The discard from ``hand`` that leaves the best prospect (naturals before wilds)."""
+        rules, deal = view.rules, view.deal
+        naturals = [c for c in dict.fromkeys(hand) if not rules.is_wild(c)]
+        cards = naturals or list(dict.fromkeys(hand))
+        rests: list[tuple[int, Card, list[Card]]] = []
+        for card in cards:
+            rest = list(hand)
+            rest.remove(card)
+            rests.append((contract_distance(rest, rules, deal), card, rest))
+        closest = min(d for d, _, _ in rests)
+        feeds = self._feed_odds(view, [c for d, c, _ in rests if d == closest])
+        best: tuple[float, tuple[int, ...], Card, _Prospect] | None = None
+        for d, card, rest in rests:
+            if d > closest:
+                continue
+            prospect = self._prospect(view, rest, unseen)
+            value = (
+                prospect.turns
+                - POINTS_WEIGHT * rules.card_points(card)
+                + FEED_WEIGHT * feeds.get(card, 0.0)
+            )
+            key = (value, card.sort_key())
+            if best is None or key < best[:2]:
+                best = (value, card.sort_key(), card, prospect)
+        assert best is not None
+        return best[2], best[3]
+
+    def _feed_odds(self, view: PlayerView, cards: Sequence[Card]) -> dict[Card, float]:
+        """For each card, how often it would bring the next player's contract closer, over
+        hidden hands for that player sampled consistently with the view (when they are down:
+        whether it plays on the table)."""
+        rules, deal = view.rules, view.deal
+        nxt = (view.seat + 1) % view.players
+        if view.down[nxt]:
+            return {c: float(any(lay_off_ends(m, c, rules) for m in view.table)) for c in cards}
+        pool = list(self._unseen(view).elements())
+        size = min(view.hand_sizes[nxt], len(pool))
+        odds = dict.fromkeys(cards, 0.0)
         for _ in range(self.samples):
-            self._rng.shuffle(unseen)
-            pos = 0
-            hands: list[list[Card]] = []
-            for seat, size in enumerate(view.hand_sizes):
-                if seat == view.seat:
-                    hands.append([])
-                    continue
-                hands.append(unseen[pos : pos + size])
-                pos += size
-            worlds.append((unseen[pos:], hands))
-        return worlds
+            hand = self._rng.sample(pool, size)
+            before = contract_distance(hand, rules, deal)
+            for card in cards:
+                if contract_distance([*hand, card], rules, deal) < before:
+                    odds[card] += 1.0 / self.samples
+        return odds
 
-    # -- discarding -------------------------------------------------------------------------------
+    # -- decisions -------------------------------------------------------------------------------
     def _discard(self, view: PlayerView, cards: Sequence[Card]) -> tuple[Action, str]:
         if view.is_down:
             return super()._discard(view, cards)
-        rules = view.rules
-        threat = _threat(view)
-        candidates = self._shortlist(view, cards) if threat < 0.5 else list(dict.fromkeys(cards))
-        scored: list[tuple[float, Card, int, int, float]] = []
-        worlds = self._worlds(view)
-        nxt = (view.seat + 1) % view.players
-        for card in candidates:
-            rest = list(view.hand)
-            rest.remove(card)
-            analysis = analyze_hand(
-                rest,
-                rules,
-                view.deal,
-                table=(),
-                seen=[*view.discard_pile, *(c for m in view.table for c in m.cards), card],
-                players=view.players,
-                exact_outs=False,
-            )
-            live = sum(n for _, n in analysis.outs)
-            feed = self._feeds(view, card, nxt, worlds)
-            danger = 0.0
-            if view.down[nxt] and _fits(view, card):
-                danger = 1.0
-            if rules.rummy_call is not RummyCall.NONE and view.is_down and _fits(view, card):
-                danger += 2.0
-            value = (
-                analysis.missing * 10.0 * (1.0 - 0.5 * threat)
-                - min(live, 30) * 0.15
-                - rules.card_points(card) * (0.08 + 0.6 * threat)
-                + feed * 4.0
-                + danger * 3.0
-            )
-            scored.append((value, card, analysis.missing, live, feed))
-        scored.sort(key=lambda s: (s[0], s[1].sort_key()))
-        _, card, missing, live, feed = scored[0]
-        why = f"it leaves you {missing} from going down with {live} live outs"
-        if feed < 0.2:
-            why += " and rarely helps the next player"
-        return Discard(card), f"Discard the {card}: {why}."
+        card, prospect = self._best_discard(view, view.hand, self._unseen(view))
+        if card not in cards:  # (the card taken from the pile this turn may not go back)
+            return super()._discard(view, cards)
+        return Discard(card), f"Discard the {card}: without it {_standing(prospect)}."
 
-    def _shortlist(self, view: PlayerView, cards: Sequence[Card]) -> list[Card]:
-        """The few discards worth sampling: dead weight and the cards whose loss costs least."""
-        rules = view.rules
-        naturals = list(dict.fromkeys(c for c in cards if not rules.is_wild(c)))
-        if not naturals:
-            return list(dict.fromkeys(cards))
-        base = contract_distance(view.hand, rules, view.deal)
-        scored = []
-        for card in naturals:
-            rest = list(view.hand)
-            rest.remove(card)
-            scored.append(
-                (contract_distance(rest, rules, view.deal) - base, -rules.card_points(card), card)
-            )
-        scored.sort(key=lambda t: (t[0], t[1], t[2].sort_key()))
-        return [c for _, _, c in scored[: self.width]]
-
-    def _feeds(
-        self,
-        view: PlayerView,
-        card: Card,
-        nxt: int,
-        worlds: Sequence[tuple[list[Card], list[list[Card]]]],
-    ) -> float:
-        """How often, across sampled worlds, ``card`` brings the next player's contract closer."""
-        rules = view.rules
-        if view.down[nxt]:
-            return 1.0 if any(lay_off_ends(m, card, rules) for m in view.table) else 0.0
-        helped = 0
-        sample = worlds[: max(2, len(worlds) // 3)]
-        for _, hands in sample:
-            hand = hands[nxt]
-            if contract_distance([*hand, card], rules, view.deal) < contract_distance(
-                hand, rules, view.deal
-            ):
-                helped += 1
-        return helped / max(1, len(sample))
+    def _draw(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
+        top = view.discard_top
+        if view.is_down or top is None or _first(legal, GoOut) or not _first(legal, TakeDiscard):
+            return super()._draw(view, legal)
+        unseen = self._unseen(view)
+        now = self._prospect(view, view.hand, unseen)
+        throw, after = self._best_discard(view, [*view.hand, top], unseen)
+        if throw is not top and after.turns + 1.0 < now.turns:
+            if after.distance == 0:
+                return _find(legal, TakeDiscard), f"Take the {top}: it lets you go down this turn."
+            return _find(legal, TakeDiscard), f"Take the {top}: with it {_standing(after)}."
+        return _find(legal, DrawStock), (
+            f"Draw from the stock: the {top} is worth less to you than an unseen card."
+        )
 
 
-def _threat(view: PlayerView) -> float:
-    """How close an opponent is to going out, from 0 (nobody down) to 1 (one card left)."""
-    worst = 0.0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat != view.seat and view.down[seat]:
-            worst = max(worst, 1.0 / max(1, size))
-    return worst
+def _standing(prospect: _Prospect) -> str:
+    """How the hand will stand, in a learner's words."""
+    if prospect.distance == 0:
+        return "you can still go down with what is left"
+    more = "card" if prospect.distance == 1 else "cards"
+    outs = "card" if prospect.outs == 1 else "cards"
+    return (
+        f"you are {prospect.distance} {more} from going down, "
+        f"with {prospect.outs} unseen {outs} that would help"
+    )
