@@ -78,3 +78,23 @@ def test_strong_bot_is_reproducible_from_its_seed() -> None:
         return chosen
 
     assert decisions() == decisions()
+
+
+def test_strong_bot_throws_dead_weight_and_counts_the_unseen_cards_that_help() -> None:
+    # Deal 2 (a set and a run): kings with a joker make the set, 4♥ 5♥ 6♥ wait for the run.
+    # Seat 0 draws the Q♠ from the stock; whatever it throws must be a card neither meld uses.
+    game = lp.Game.from_deal(
+        "house",
+        ["KS KD JK 4H 5H 6H 8H 2C 9D 3C", A, B, C],
+        "QS",
+        "7S",
+        deal=2,
+        dealer=3,
+    )
+    game.apply(lp.DrawStock())
+    while game.to_act != 0:  # the others may buy the 7♠ first: they pass
+        game.apply(lp.Pass())
+    action, reason = StrongBot(0).explain(game.view(0), game.legal_actions())
+    assert isinstance(action, lp.Discard)
+    assert str(action.card) in {"Q♠", "9♦", "8♥", "3♣", "2♣"}
+    assert "1 card from going down" in reason and "unseen cards that would help" in reason
