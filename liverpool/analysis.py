@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from .cards import Card, Rank, Suit
+from .codes import BY_CODE, CODES, VALUE_BITS
 from .melds import ACE_HIGH, Meld, lay_off_ends, value_rank
 from .rules import AceMode, MeldKind, Requirement, Rules, WildLimit, hand_points
-from .solver import _CODE_BITS, _CODES, find_going_down
+from .solver import find_going_down
 
 __all__ = [
     "HandAnalysis",
@@ -115,11 +116,9 @@ fill, the naturals it uses packed like the search's free cards, the candidate)."
 _KEEP = 12  # the cheapest candidates tried per requirement, besides "start from nothing"
 _CACHE_LIMIT = 1 << 15  # remembered candidates per requirement shape (cleared when full)
 
-_NATURALS = {card._hash: card for card in (Card.of(r, s) for r in Rank for s in Suit)}
-_BY_CODE = [_NATURALS.get(code, Card.joker()) for code in range(_CODES)]  # the card of a code
 # _RUN_CARDS[code & 3][value]: the card of a run position value (14 is the high ace).
 _RUN_CARDS = [
-    [_BY_CODE[int(value_rank(v)) * 4 + so] for v in range(ACE_HIGH + 1)] for so in range(4)
+    [BY_CODE[int(value_rank(v)) * 4 + so] for v in range(ACE_HIGH + 1)] for so in range(4)
 ]
 _SET_WANTED = [tuple(Card.of(rank, suit) for suit in Suit) if rank else () for rank in range(14)]
 # Runs are listed suit by suit in the order of the suits' letters (ties keep that order).
@@ -221,7 +220,7 @@ class _Shape:
         width = self.width
         count = (1 << (width - 1)) - 1
         cards = [
-            _BY_CODE[rank * 4 + suit]
+            BY_CODE[rank * 4 + suit]
             for suit in range(4)
             for _ in range((field >> (width * suit)) & count)
         ]
@@ -275,7 +274,7 @@ class _Plan:
         self.start_score = sum(r.min_length for r in self.reqs) + 1
         # Each kind of card's count sits in ``width`` bits whose top bit is a guard: the
         # search tests "are these naturals still free?" with one subtraction.
-        self.guards = sum(1 << (width * code + width - 1) for code in range(_CODES))
+        self.guards = sum(1 << (width * code + width - 1) for code in range(CODES))
 
 
 class _Tables:
@@ -285,7 +284,7 @@ class _Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.wild = [rules.is_wild(card) for card in _BY_CODE]
+        self.wild = [rules.is_wild(card) for card in BY_CODE]
         self.plans: dict[tuple[tuple[Requirement, ...], int], _Plan] = {}
         self.shapes: dict[tuple[MeldKind, int, int], _Shape] = {}
 
@@ -347,7 +346,7 @@ def _best_partial(
     held = [0, 0, 0, 0]  # by suit: bit v set when the hand holds value v (an ace: 1 and 14)
     for code, n in counts.items():
         free += n << (width * code)
-        held[code & 3] |= _CODE_BITS[code]
+        held[code & 3] |= VALUE_BITS[code]
     ranks = {code >> 2 for code in counts}
     levels: list[list[_Entry]] = []
     for k, shape in enumerate(plan.shapes):
