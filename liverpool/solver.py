@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise
 
 from .cards import Card, Rank, Suit
+from .codes import CODES, VALUE_BITS
 from .melds import ACE_HIGH, Meld, lay_off_ends, may_fit
 from .rules import AceMode, Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
 
@@ -89,7 +90,7 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
     """
     groups = Counter(requirements)
     depth = max(groups.values(), default=1)
-    counts = [0] * _CODES
+    counts = [0] * CODES
     # levels[j][suit]: bit v set when the hand holds more than j naturals of value v in suit
     # (an ace sets bit 1 and bit 14).
     levels = [[0, 0, 0, 0] for _ in range(depth)]
@@ -102,7 +103,7 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
         code = card._hash
         n = counts[code] = counts[code] + 1
         if n <= depth:
-            levels[n - 1][code & 3] |= _CODE_BITS[code]
+            levels[n - 1][code & 3] |= VALUE_BITS[code]
     total = 0
     for req, count in groups.items():
         needs = (
@@ -117,12 +118,6 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
         if total > wilds:
             return False
     return True
-
-
-_CODES = 56  # card codes (Card._hash): 0 is the joker, rank * 4 + suit order for the rest
-_CODE_BITS = [0, 0, 0, 0] + [
-    (1 << (code // 4)) | ((1 << ACE_HIGH) if code // 4 == 1 else 0) for code in range(4, _CODES)
-]
 
 
 def _set_needs(length: int, count: int, counts: list[int], rules: Rules) -> list[int]:
@@ -276,7 +271,7 @@ def _cores(
         chosen: list[tuple[MeldKind, list[Card], tuple[int, ...]]],
         last: tuple[int, ...],
     ) -> Iterator[tuple[list[Meld], list[Card]]]:
-        nonlocal free
+        nonlocal free, nodes
         if k == len(reqs):
             placed = [_built(*chosen[order.index(i)]) for i in range(len(reqs))]
             # The naturals left are exactly what ``free`` still counts.
@@ -290,7 +285,6 @@ def _cores(
         # order with or without it. Most hands that can go down find one within a few nodes,
         # where the bound would cost more than it saves: it starts after a few nodes.
         # (For the last requirement the loop below is the same test.)
-        nonlocal nodes
         nodes += 1
         if nodes > _UNBOUNDED_NODES and k < len(reqs) - 1 and least_wilds(k) > len(wild_pool):
             dead.add(state)
@@ -328,7 +322,7 @@ def _built(kind: MeldKind, cards: list[Card], key: tuple[int, ...]) -> Meld:
 
 _UNBOUNDED_NODES = 16  # search nodes visited before the wilds bound is applied (see ``_cores``)
 _FIELD = 4  # bits per kind of card in a packed count (counts up to 7; the top bit guards)
-_GUARDS = sum(8 << (_FIELD * i) for i in range(56))
+_GUARDS = sum(8 << (_FIELD * i) for i in range(CODES))
 
 
 def _pack(counts: Counter[Card]) -> int:

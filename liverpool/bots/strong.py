@@ -30,11 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, Discard, DrawStock, GoOut, TakeDiscard
-from ..analysis import contract_distance
+from ..analysis import contract_distance, unseen_counts
 from ..cards import Card
-from ..melds import lay_off_ends
 from ..view import PlayerView
-from .basic import BasicBot, _find, _first
+from .basic import BasicBot, _find, _first, _fits
 
 __all__ = ["StrongBot"]
 
@@ -73,7 +72,7 @@ class StrongBot(BasicBot):
     @staticmethod
     def _unseen(view: PlayerView) -> Counter[Card]:
         """Every card this seat cannot see, with its copies: the stock and the other hands."""
-        return Counter(view.rules.build_shoe(view.players)) - Counter(view.seen_cards())
+        return unseen_counts(view.seen_cards(), view.rules, view.players)
 
     @staticmethod
     def _prospect(view: PlayerView, hand: Sequence[Card], unseen: Counter[Card]) -> _Prospect:
@@ -103,7 +102,7 @@ class StrongBot(BasicBot):
             rest.remove(card)
             rests.append((contract_distance(rest, rules, deal), card, rest))
         closest = min(d for d, _, _ in rests)
-        feeds = self._feed_odds(view, [c for d, c, _ in rests if d == closest])
+        feeds = self._feed_odds(view, [c for d, c, _ in rests if d == closest], unseen)
         best: tuple[float, tuple[int, ...], Card, _Prospect] | None = None
         for d, card, rest in rests:
             if d > closest:
@@ -120,15 +119,17 @@ class StrongBot(BasicBot):
         assert best is not None
         return best[2], best[3]
 
-    def _feed_odds(self, view: PlayerView, cards: Sequence[Card]) -> dict[Card, float]:
+    def _feed_odds(
+        self, view: PlayerView, cards: Sequence[Card], unseen: Counter[Card]
+    ) -> dict[Card, float]:
         """For each card, how often it would bring the next player's contract closer, over
         hidden hands for that player sampled consistently with the view (when they are down:
         whether it plays on the table)."""
         rules, deal = view.rules, view.deal
         nxt = (view.seat + 1) % view.players
         if view.down[nxt]:
-            return {c: float(any(lay_off_ends(m, c, rules) for m in view.table)) for c in cards}
-        pool = list(self._unseen(view).elements())
+            return {c: float(_fits(view, c)) for c in cards}
+        pool = list(unseen.elements())
         size = min(view.hand_sizes[nxt], len(pool))
         odds = dict.fromkeys(cards, 0.0)
         for _ in range(self.samples):
