@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise
 
 from .cards import Card, Rank, Suit
-from .codes import CODES, VALUE_BITS
+from .codes import BY_CODE, CODES, VALUE_BITS
 from .melds import ACE_HIGH, Meld, lay_off_ends, may_fit
 from .rules import AceMode, Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
 
@@ -68,15 +68,116 @@ def _find_going_down(hand: list[Card], rules: Rules, deal: int, extend: bool) ->
     keep = 1 if (rules.must_keep_card or not may_empty_hand(rules, contract)) else 0
     if len(hand) - contract.min_cards < keep:
         return None
-    if not could_meet(hand, rules, contract.requirements):
+    read = _read(hand, rules, contract.requirements)
+    if not _could_meet(read, rules):
         return None
-    for melds, rest in _cores(hand, rules, contract.requirements):
-        if len(rest) < keep:
-            continue
+    # Every solution uses exactly the contract's minimum cards, so the test above on ``keep``
+    # holds for all of them: the first is the answer.
+    for melds, rest in _cores(read, rules):
         if extend:
             melds = _extend_with_naturals(melds, rest, rules, keep)
         return melds
     return None
+
+
+class _Read:
+    """A hand read once for the searches (``could_meet`` and ``_cores`` share it): its wilds in
+    hand order, its naturals counted by card code and by rank, and the run values each suit
+    holds as bits."""
+
+    __slots__ = ("counts", "free", "levels", "plan", "ranks", "wilds")
+
+    def __init__(
+        self,
+        plan: _Plan,
+        wilds: list[Card],
+        counts: list[int],
+        ranks: list[int],
+        levels: list[list[int]],
+        free: int,
+    ) -> None:
+        self.plan = plan
+        self.wilds = wilds
+        self.counts = counts
+        """Naturals by card code."""
+        self.ranks = ranks
+        """Naturals by rank."""
+        self.levels = levels
+        """``levels[j][suit]``: bit v set when the hand holds more than ``j`` naturals of value v
+        in that suit (by suit code; an ace sets bits 1 and 14)."""
+        self.free = free
+        """The naturals packed four bits a card code, at most 7 of a kind (see ``_cores``)."""
+
+
+def _read(hand: Iterable[Card], rules: Rules, requirements: Sequence[Requirement]) -> _Read:
+    plan = _plan(requirements)
+    depth = plan.depth
+    wild = _wild_codes(rules.wild_ranks)
+    counts = [0] * CODES
+    ranks = [0] * 15
+    levels = [[0, 0, 0, 0] for _ in range(depth)]
+    wilds = []
+    free = 0
+    for card in hand:
+        code = card._hash
+        if wild[code]:
+            wilds.append(card)
+            continue
+        n = counts[code] = counts[code] + 1
+        ranks[code >> 2] += 1
+        if n <= depth:
+            levels[n - 1][code & 3] |= VALUE_BITS[code]
+        if n <= 7:
+            free += 1 << (_FIELD * code)
+    return _Read(plan, wilds, counts, ranks, levels, free)
+
+
+class _Plan:
+    """How the searches walk a contract's requirements, worked out once per requirements object
+    (a game asks about the same few contracts all along)."""
+
+    __slots__ = ("depth", "groups", "order", "repeats", "requirements", "slots")
+
+    def __init__(self, requirements: Sequence[Requirement]) -> None:
+        self.requirements = requirements
+        counted = Counter(requirements)
+        self.groups = tuple(counted.items())
+        """Identical requirements once each, with how many there are."""
+        self.depth = max(counted.values(), default=1)
+        """The most identical requirements (how many copies of a natural ``could_meet`` tracks)."""
+        # Runs first (they constrain suits), longest first: they prune the search soonest.
+        self.order = sorted(range(len(requirements)), key=lambda i: _req_order(requirements[i]))
+        """The requirements' indexes in the order the search fills them."""
+        kinds = list(counted)
+        self.slots = [kinds.index(requirements[i]) for i in self.order]
+        """For each requirement in search order, its group."""
+        self.repeats = [k > 0 and self.slots[k - 1] == s for k, s in enumerate(self.slots)]
+        """For each requirement in search order, whether the one before it is identical."""
+
+
+def _plan(requirements: Sequence[Requirement]) -> _Plan:
+    found = _PLANS.get(id(requirements))
+    if found is None or found.requirements is not requirements:
+        found = _Plan(requirements)
+        if len(_PLANS) >= 1000:
+            _PLANS.clear()
+        _PLANS[id(requirements)] = found
+    return found
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _wild_codes(wild_ranks: frozenset[Rank]) -> tuple[bool, ...]:
+    """For each card code, whether the card is wild (the joker always is)."""
+    found = _WILD_CODES.get(wild_ranks)
+    if found is None:
+        found = tuple(code < 4 or Rank(code >> 2) in wild_ranks for code in range(CODES))
+        _WILD_CODES[wild_ranks] = found
+    return found
+
+
+_WILD_CODES: dict[frozenset[Rank], tuple[bool, ...]] = {}
 
 
 def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requirement]) -> bool:
@@ -86,30 +187,19 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
     naturals for a set; a window of one suit for a run), ignoring that two melds may want the
     same natural — so it only ever says "no" when no going-down exists. Most hands are answered
     here, without the exact search; it runs on every turn of every player who is not down, so
-    it counts naturals in a flat list by card code and tests run windows as bit masks.
+    it counts naturals in flat lists by card code and tests run windows as bit masks.
     """
-    groups = Counter(requirements)
-    depth = max(groups.values(), default=1)
-    counts = [0] * CODES
-    # levels[j][suit]: bit v set when the hand holds more than j naturals of value v in suit
-    # (an ace sets bit 1 and bit 14).
-    levels = [[0, 0, 0, 0] for _ in range(depth)]
-    wilds = 0
-    wild_ranks = rules.wild_ranks
-    for card in hand:
-        if card.rank is None or card.rank in wild_ranks:
-            wilds += 1
-            continue
-        code = card._hash
-        n = counts[code] = counts[code] + 1
-        if n <= depth:
-            levels[n - 1][code & 3] |= VALUE_BITS[code]
+    return _could_meet(_read(hand, rules, requirements), rules)
+
+
+def _could_meet(read: _Read, rules: Rules) -> bool:
     total = 0
-    for req, count in groups.items():
+    wilds = len(read.wilds)
+    for req, count in read.plan.groups:
         needs = (
-            _set_needs(req.min_length, count, counts, rules)
+            _set_needs(req.min_length, count, read.ranks, rules)
             if req.kind is MeldKind.SET
-            else _run_needs(req.min_length, count, levels, rules)
+            else _run_needs(req.min_length, count, read.levels, rules)
         )
         if len(needs) < count:
             return False
@@ -120,13 +210,13 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
     return True
 
 
-def _set_needs(length: int, count: int, counts: list[int], rules: Rules) -> list[int]:
+def _set_needs(length: int, count: int, ranks: list[int], rules: Rules) -> list[int]:
     """Wilds each possible set would need: up to ``count`` sets per rank."""
     least = 2 if rules.set_wilds is WildLimit.TWO_NATURALS else 1
     not_majority = rules.set_wilds is WildLimit.NOT_MAJORITY
     needs = []
     for rank in range(1, 14):
-        have = counts[rank * 4] + counts[rank * 4 + 1] + counts[rank * 4 + 2] + counts[rank * 4 + 3]
+        have = ranks[rank]
         for j in range(count):
             avail = have - j * least
             if avail < least:
@@ -183,9 +273,10 @@ def find_whole_hand(
         return None
     if not _whole_hand_possible(hand, rules, contract, leave):
         return None
-    if not could_meet(hand, rules, contract.requirements):
+    read = _read(hand, rules, contract.requirements)
+    if not _could_meet(read, rules):
         return None
-    for melds, rest in _cores(hand, rules, contract.requirements):
+    for melds, rest in _cores(read, rules):
         absorbed = _absorb(list(melds), sorted(rest, key=Card.sort_key), leave, rules)
         if absorbed is not None:
             return absorbed
@@ -221,29 +312,25 @@ def _whole_hand_possible(
 # -- the core search ------------------------------------------------------------------------------
 
 
-def _cores(
-    hand: Sequence[Card], rules: Rules, requirements: Sequence[Requirement]
-) -> Iterator[tuple[list[Meld], list[Card]]]:
+def _cores(read: _Read, rules: Rules) -> Iterator[tuple[list[Meld], list[Card]]]:
     """Every way to pick one minimum-length meld per requirement, with the cards left over.
 
     Candidate melds are built once from the whole hand (each natural slot may also take a wild);
     the search then takes, per requirement, the candidates whose naturals are still free and
     whose wilds are still in hand. A state known to lead nowhere is remembered and skipped.
     """
-    wild_ranks = rules.wild_ranks  # (rules.is_wild, inlined: this runs for every hand)
-    wilds = [c for c in hand if c.rank is None or c.rank in wild_ranks]
-    naturals = Counter([c for c in hand if not (c.rank is None or c.rank in wild_ranks)])
-    order = sorted(range(len(requirements)), key=lambda i: _req_order(requirements[i]))
-    reqs = [requirements[i] for i in order]
+    wilds = read.wilds
+    plan = read.plan
+    order = plan.order
+    reqs = [plan.requirements[i] for i in order]
     # The naturals still free are packed into one int, four bits per kind of card with the top
     # bit of each field a guard: "does this candidate fit?" is one subtraction, and the state
     # the search remembers is a plain int. Candidates come a layer (a number of wilds) at a
     # time, only as far as the search reaches: most hands that can go down need few wilds.
-    table: dict[Requirement, _Candidates] = {}
-    for req in reqs:
-        if req not in table:
-            table[req] = _Candidates(req, naturals, len(wilds), rules)
-    free = _pack(naturals)
+    made = [_Candidates(req, read, len(wilds), rules) for req, _ in plan.groups]
+    table = [made[slot] for slot in plan.slots]
+    repeats = plan.repeats
+    free = read.free
     dead: set[tuple[int, int, tuple[int, ...], int]] = set()
 
     def fits(used: int) -> bool:
@@ -252,8 +339,7 @@ def _cores(
     def least_wilds(k: int) -> int:
         """A lower bound on the wilds the requirements from ``k`` on still need."""
         total = 0
-        for req in reqs[k:]:
-            candidates = table[req]
+        for candidates in table[k:]:
             need = next(
                 (w for w in range(len(wilds) + 1) if any(fits(e[2]) for e in candidates.layer(w))),
                 None,
@@ -275,7 +361,12 @@ def _cores(
         if k == len(reqs):
             placed = [_built(*chosen[order.index(i)]) for i in range(len(reqs))]
             # The naturals left are exactly what ``free`` still counts.
-            rest = [c for c in naturals for _ in range((free >> (_FIELD * c._hash)) & 7)]
+            rest = [
+                BY_CODE[code]
+                for code, n in enumerate(read.counts)
+                if n
+                for _ in range((free >> (_FIELD * code)) & 7)
+            ]
             yield placed, [*rest, *wild_pool]
             return
         state = (k, len(wild_pool), last, free)
@@ -291,8 +382,8 @@ def _cores(
             return
         found = False
         req = reqs[k]
-        same_as_prev = k > 0 and reqs[k - 1] == req
-        for meld, key, used, _ in table[req].up_to(len(wild_pool)):
+        same_as_prev = repeats[k]
+        for meld, key, used, _ in table[k].up_to(len(wild_pool)):
             if same_as_prev and key < last:
                 continue  # identical requirements: take candidates in one order only
             if not fits(used):
@@ -325,11 +416,6 @@ _FIELD = 4  # bits per kind of card in a packed count (counts up to 7; the top b
 _GUARDS = sum(8 << (_FIELD * i) for i in range(CODES))
 
 
-def _pack(counts: Counter[Card]) -> int:
-    """Counts of naturals packed four bits a card kind (see ``_cores``)."""
-    return sum(min(n, 7) << (_FIELD * card._hash) for card, n in counts.items())
-
-
 def _req_order(req: Requirement) -> tuple[int, int, int]:
     # Runs first (they constrain suits), longest first: they prune the search soonest.
     return (0 if req.kind is MeldKind.RUN else 1, -req.min_length, 0)
@@ -348,44 +434,42 @@ class _Candidates:
 
     Layer ``w`` holds the candidates that need exactly ``w`` wilds, in a fixed order (sets by
     rank, then by suits; runs by suit, window and where the wilds sit, naturals before wilds).
+    A layer is the concatenation of one piece per rank (sets) or per suit (runs), and a piece
+    depends only on that rank's or suit's naturals: pieces are remembered, because from one
+    turn to the next a hand changes in a suit or two.
     """
 
-    def __init__(self, req: Requirement, naturals: Counter[Card], wilds: int, rules: Rules) -> None:
-        self.req = req
+    def __init__(self, req: Requirement, read: _Read, wilds: int, rules: Rules) -> None:
         self.wilds = wilds
-        self.rules = rules
         self.layers: list[list[_Entry]] = []
-        if req.kind is MeldKind.SET:
-            by_rank: dict[Rank, list[Card]] = {}
-            for card, n in sorted(naturals.items(), key=lambda kv: kv[0]._hash):  # rank, suit
-                if n > 0 and card.rank is not None:
-                    by_rank.setdefault(card.rank, []).extend([card] * n)
-            self.by_rank = by_rank
+        self.length = req.min_length
+        self.is_set = req.kind is MeldKind.SET
+        self.pieces: list[tuple[int, ...]]
+        if self.is_set:
+            self.limit = rules.set_wilds
+            # Per rank held, in rank order: the rank and how many of each suit (by suit code).
+            counts, ranks = read.counts, read.ranks
+            self.pieces = [
+                (rank, *counts[rank * 4 : rank * 4 + 4]) for rank in range(1, 14) if ranks[rank]
+            ]
+            self.floor = 0
         else:
-            # Per suit (in a fixed order): the natural at each value (an ace at 1 and 14), its
-            # packed count, and a mask of the values held.
-            rows: dict[Suit, tuple[list[Card | None], list[int], list[int]]] = {}
-            for card, n in naturals.items():
-                if n > 0 and card.suit is not None and card.rank is not None:
-                    row, bits, mask = rows.setdefault(card.suit, ([None] * 15, [0] * 15, [0]))
-                    for value in (card.rank, ACE_HIGH) if card.rank is Rank.ACE else (card.rank,):
-                        row[value] = card
-                        bits[value] = 1 << (_FIELD * card._hash)
-                        mask[0] |= 1 << value
-            self.rows = [(suit, *rows[suit]) for suit in sorted(rows, key=lambda s: s.value)]
-            self.starts = range(
-                2 if rules.aces is AceMode.HIGH_ONLY else 1, ACE_HIGH - req.min_length + 2
-            )
+            self.limit = rules.run_wilds
+            # Per suit held, in a fixed order: its code and a mask of the run values held.
+            masks = read.levels[0]
+            self.pieces = [(suit, masks[suit]) for suit in _ROW_ORDER if masks[suit]]
+            self.floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
 
     def layer(self, w: int) -> list[_Entry]:
         """The candidates needing exactly ``w`` wilds (empty beyond the hand's wilds)."""
         while len(self.layers) <= w:
             n = len(self.layers)
-            self.layers.append(
-                []
-                if n > self.wilds
-                else (self._set_layer(n) if self.req.kind is MeldKind.SET else self._run_layer(n))
-            )
+            entries: list[_Entry] = []
+            if n <= self.wilds:
+                make = _set_piece if self.is_set else _run_piece
+                for piece in self.pieces:
+                    entries.extend(make(piece, self.length, self.limit, n, self.floor))
+            self.layers.append(entries)
         return self.layers[w]
 
     def up_to(self, wilds: int) -> Iterator[_Entry]:
@@ -393,34 +477,52 @@ class _Candidates:
         for w in range(wilds + 1):
             yield from self.layer(w)
 
-    def _set_layer(self, w: int) -> list[_Entry]:
-        length = self.req.min_length
-        limit = self.rules.set_wilds
+
+def _set_piece(
+    piece: tuple[int, ...], length: int, limit: WildLimit, w: int, _floor: int
+) -> tuple[_Entry, ...]:
+    """The sets of one rank (the rank, then how many of each suit code) needing exactly ``w``
+    wilds."""
+    key = (piece, length, limit, w)
+    found = _SET_PIECES.get(key)
+    if found is None:
         least = 2 if limit is WildLimit.TWO_NATURALS else 1
         n = length - w
-        if n < least or (limit is WildLimit.NOT_MAJORITY and w > n):
-            return []
         entries: list[_Entry] = []
-        for rank, cards in self.by_rank.items():
-            if n > len(cards):
-                continue
+        rank = piece[0]
+        cards = [BY_CODE[rank * 4 + s] for s in range(4) for _ in range(piece[1 + s])]
+        if n >= least and not (limit is WildLimit.NOT_MAJORITY and w > n) and n <= len(cards):
             # ``cards`` is sorted, so its combinations come out sorted: drop repeats in order.
             for combo in dict.fromkeys(combinations(cards, n)):
-                key = (int(rank), w, *[c.sort_key()[1] for c in combo])
+                key_ = (rank, w, *[c.sort_key()[1] for c in combo])
                 used = sum(1 << (_FIELD * c._hash) for c in combo)
-                entries.append(([*combo, *[_WILD] * w], key, used, w))
-        return entries
+                entries.append(([*combo, *[_WILD] * w], key_, used, w))
+        found = tuple(entries)
+        if len(_SET_PIECES) >= _PIECES_SIZE:
+            _SET_PIECES.clear()
+        _SET_PIECES[key] = found
+    return found
 
-    def _run_layer(self, w: int) -> list[_Entry]:
-        length = self.req.min_length
-        limit = self.rules.run_wilds
-        if length - w < 1 or not _counts_ok(limit, length - w, w):
-            return []
+
+def _run_piece(
+    piece: tuple[int, ...], length: int, limit: WildLimit, w: int, floor: int
+) -> tuple[_Entry, ...]:
+    """The runs of one suit (its code and a mask of the values held) needing exactly ``w``
+    wilds."""
+    key = (piece, length, limit, w, floor)
+    found = _RUN_PIECES.get(key)
+    if found is None:
+        suit, mask = piece
         entries: list[_Entry] = []
-        span = (1 << length) - 1
-        for suit, row, bits, (mask,) in self.rows:
-            index = _SUIT_INDEX[suit]
-            for start in self.starts:
+        if length - w >= 1 and _counts_ok(limit, length - w, w):
+            span = (1 << length) - 1
+            index = _SUIT_INDEX[_SUITS_BY_CODE[suit]]
+            row = [
+                BY_CODE[(1 if v == ACE_HIGH else v) * 4 + suit] if mask >> v & 1 else None
+                for v in range(ACE_HIGH + 1)
+            ]
+            bits = [0 if card is None else 1 << (_FIELD * card._hash) for card in row]
+            for start in range(floor, ACE_HIGH - length + 2):
                 held = (mask >> start) & span
                 missing = length - held.bit_count()
                 if missing > w or missing == length:
@@ -430,7 +532,16 @@ class _Candidates:
                     placed = [_WILD if m else card for m, card in zip(marks, slots, strict=True)]
                     lent = sum(bits[start : start + length]) - sum(bits[start + i] for i in wild_at)
                     entries.append((placed, (index, start, *marks), lent, w))  # type: ignore[arg-type]
-        return entries
+        found = tuple(entries)
+        if len(_RUN_PIECES) >= _PIECES_SIZE:
+            _RUN_PIECES.clear()
+        _RUN_PIECES[key] = found
+    return found
+
+
+_SET_PIECES: dict[tuple[object, ...], tuple[_Entry, ...]] = {}
+_RUN_PIECES: dict[tuple[object, ...], tuple[_Entry, ...]] = {}
+_PIECES_SIZE = 50_000
 
 
 def _patterns(
@@ -461,6 +572,12 @@ _PATTERN_CACHE: dict[
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
+_SUITS_BY_CODE: tuple[Suit, ...] = tuple(
+    sorted(Suit, key=lambda suit: Card.of(Rank.ACE, suit)._hash & 3)
+)
+# Runs are tried suit by suit in the order of the suits' letters (clubs, diamonds, hearts,
+# spades), given here by the suits' code numbers.
+_ROW_ORDER = sorted(range(4), key=lambda code: _SUITS_BY_CODE[code].value)
 
 
 def _pattern_ok(limit: WildLimit, marks: tuple[int, ...]) -> bool:
