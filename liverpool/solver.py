@@ -19,7 +19,7 @@ from itertools import combinations, combinations_with_replacement, pairwise
 
 from .cards import Card, Rank, Suit
 from .codes import BY_CODE, CODES, VALUE_BITS
-from .melds import ACE_HIGH, Meld, lay_off_ends, may_fit
+from .melds import ACE_HIGH, Meld, lay_off_ends
 from .rules import AceMode, Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
 
 __all__ = ["contract_is_met", "find_going_down", "find_whole_hand", "may_empty_hand"]
@@ -572,6 +572,7 @@ _PATTERN_CACHE: dict[
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
+_SUIT_CODE = {suit: Card.of(Rank.ACE, suit)._hash & 3 for suit in Suit}
 _SUITS_BY_CODE: tuple[Suit, ...] = tuple(
     sorted(Suit, key=lambda suit: Card.of(Rank.ACE, suit)._hash & 3)
 )
@@ -603,30 +604,62 @@ def _counts_ok(limit: WildLimit, naturals: int, wilds: int) -> bool:
 def _extend_with_naturals(
     melds: list[Meld], rest: list[Card], rules: Rules, keep: int
 ) -> list[Meld]:
-    """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand."""
+    """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand.
+
+    Cards are tried lowest first, each on the first meld it fits (at a run's low end before
+    its high end), until a pass adds nothing. A natural keeps any legal meld legal, whatever
+    the wild limits (it adds no wild and sits beside no new wild), so fitting is only a
+    question of rank, suit and the ends of a run: what :func:`lay_off_ends` answers for a
+    natural, without building the longer meld to check it.
+    """
     melds = list(melds)
     rest = sorted(rest, key=Card.sort_key)
-    # A natural can only join a set of its rank or a run of its suit: cards matching neither
-    # are skipped without asking each meld.
-    ranks = {m.rank for m in melds if m.kind is MeldKind.SET}
-    suits = {m.suit for m in melds if m.kind is MeldKind.RUN}
+    wild = _wild_codes(rules.wild_ranks)
+    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    # What each meld accepts: a set, the rank code of its rank; a run, its suit's code.
+    kinds = [m.kind is MeldKind.SET for m in melds]
+    wanted = [
+        (m.values[0] if is_set else _SUIT_CODE[m.suit])  # type: ignore[index]
+        for m, is_set in zip(melds, kinds, strict=True)
+    ]
+    ranks = {w for w, is_set in zip(wanted, kinds, strict=True) if is_set}
+    suits = {w for w, is_set in zip(wanted, kinds, strict=True) if not is_set}
     changed = True
     while changed and len(rest) > keep:
         changed = False
         for card in list(rest):
-            if rules.is_wild(card) or len(rest) <= keep:
+            code = card._hash
+            if wild[code] or len(rest) <= keep:
                 continue
-            if card.rank not in ranks and card.suit not in suits:
+            rank, suit = code >> 2, code & 3
+            if rank not in ranks and suit not in suits:
                 continue
             for i, meld in enumerate(melds):
-                if not may_fit(meld, card):
-                    continue
-                ends = lay_off_ends(meld, card, rules)
-                if ends:
-                    melds[i] = meld.add(card, ends[0], rules)
-                    rest.remove(card)
-                    changed = True
-                    break
+                if kinds[i]:
+                    if rank != wanted[i]:
+                        continue
+                    grown = Meld(
+                        meld.kind, (*meld.cards, card), (*meld.values, rank), None, meld.owner
+                    )
+                else:
+                    values = meld.values
+                    if suit != wanted[i] or len(values) >= 13:
+                        continue
+                    low, high = values[0] - 1, values[-1] + 1
+                    if rank == low and low >= floor:
+                        grown = Meld(
+                            meld.kind, (card, *meld.cards), (low, *values), meld.suit, meld.owner
+                        )
+                    elif rank == high or (rank == 1 and high == ACE_HIGH):
+                        grown = Meld(
+                            meld.kind, (*meld.cards, card), (*values, high), meld.suit, meld.owner
+                        )
+                    else:
+                        continue
+                melds[i] = grown
+                rest.remove(card)
+                changed = True
+                break
     return melds
 
 
