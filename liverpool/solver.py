@@ -85,7 +85,7 @@ class _Read:
     hand order, its naturals counted by card code and by rank, and the run values each suit
     holds as bits."""
 
-    __slots__ = ("counts", "free", "levels", "plan", "ranks", "wilds")
+    __slots__ = ("counts", "free", "held", "levels", "plan", "ranks", "wilds")
 
     def __init__(
         self,
@@ -95,6 +95,7 @@ class _Read:
         ranks: list[int],
         levels: list[list[int]],
         free: int,
+        held: list[int],
     ) -> None:
         self.plan = plan
         self.wilds = wilds
@@ -105,6 +106,8 @@ class _Read:
         self.levels = levels
         """``levels[j][suit]``: bit v set when the hand holds more than ``j`` naturals of value v
         in that suit (by suit code; an ace sets bits 1 and 14)."""
+        self.held = held
+        """The codes of the naturals held, each once."""
         self.free = free
         """The naturals packed four bits a card code, at most 7 of a kind (see ``_cores``)."""
 
@@ -117,6 +120,7 @@ def _read(hand: Iterable[Card], rules: Rules, requirements: Sequence[Requirement
     ranks = [0] * 15
     levels = [[0, 0, 0, 0] for _ in range(depth)]
     wilds = []
+    held = []
     free = 0
     for card in hand:
         code = card._hash
@@ -124,12 +128,14 @@ def _read(hand: Iterable[Card], rules: Rules, requirements: Sequence[Requirement
             wilds.append(card)
             continue
         n = counts[code] = counts[code] + 1
+        if n == 1:
+            held.append(code)
         ranks[code >> 2] += 1
         if n <= depth:
             levels[n - 1][code & 3] |= VALUE_BITS[code]
         if n <= 7:
             free += 1 << (_FIELD * code)
-    return _Read(plan, wilds, counts, ranks, levels, free)
+    return _Read(plan, wilds, counts, ranks, levels, free, held)
 
 
 class _Plan:
@@ -362,10 +368,7 @@ def _cores(read: _Read, rules: Rules) -> Iterator[tuple[list[Meld], list[Card]]]
             placed = [_built(*chosen[order.index(i)]) for i in range(len(reqs))]
             # The naturals left are exactly what ``free`` still counts.
             rest = [
-                BY_CODE[code]
-                for code, n in enumerate(read.counts)
-                if n
-                for _ in range((free >> (_FIELD * code)) & 7)
+                BY_CODE[code] for code in read.held for _ in range((free >> (_FIELD * code)) & 7)
             ]
             yield placed, [*rest, *wild_pool]
             return
@@ -383,18 +386,22 @@ def _cores(read: _Read, rules: Rules) -> Iterator[tuple[list[Meld], list[Card]]]
         found = False
         req = reqs[k]
         same_as_prev = repeats[k]
-        for meld, key, used, _ in table[k].up_to(len(wild_pool)):
-            if same_as_prev and key < last:
-                continue  # identical requirements: take candidates in one order only
-            if not fits(used):
-                continue
-            rest_wilds = list(wild_pool)
-            meld_cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
-            free -= used
-            for result in search(k + 1, rest_wilds, [*chosen, (req.kind, meld_cards, key)], key):
-                found = True
-                yield result
-            free += used
+        candidates = table[k]
+        for w in range(len(wild_pool) + 1):  # fewest wilds first
+            for meld, key, used, _ in candidates.layer(w):
+                if same_as_prev and key < last:
+                    continue  # identical requirements: take candidates in one order only
+                if not fits(used):
+                    continue
+                rest_wilds = list(wild_pool)
+                meld_cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
+                free -= used
+                for result in search(
+                    k + 1, rest_wilds, [*chosen, (req.kind, meld_cards, key)], key
+                ):
+                    found = True
+                    yield result
+                free += used
         if not found:
             dead.add(state)
 
@@ -467,15 +474,28 @@ class _Candidates:
             entries: list[_Entry] = []
             if n <= self.wilds:
                 make = _set_piece if self.is_set else _run_piece
+                shelf = _shelf((self.is_set, self.length, self.limit, n, self.floor))
                 for piece in self.pieces:
-                    entries.extend(make(piece, self.length, self.limit, n, self.floor))
+                    found = shelf.get(piece)
+                    if found is None:
+                        found = make(piece, self.length, self.limit, n, self.floor)
+                        shelf[piece] = found
+                    entries.extend(found)
             self.layers.append(entries)
         return self.layers[w]
 
-    def up_to(self, wilds: int) -> Iterator[_Entry]:
-        """Every candidate needing at most ``wilds`` wilds, fewest first."""
-        for w in range(wilds + 1):
-            yield from self.layer(w)
+
+def _shelf(kind: tuple[object, ...]) -> dict[tuple[int, ...], tuple[_Entry, ...]]:
+    """The remembered pieces of one kind of layer (sets or runs, length, wild limit, wilds,
+    lowest run value), by piece."""
+    shelf = _PIECES.get(kind)
+    if shelf is None or len(shelf) >= _SHELF_SIZE:
+        shelf = _PIECES[kind] = {}
+    return shelf
+
+
+_PIECES: dict[tuple[object, ...], dict[tuple[int, ...], tuple[_Entry, ...]]] = {}
+_SHELF_SIZE = 20_000
 
 
 def _set_piece(
@@ -483,25 +503,19 @@ def _set_piece(
 ) -> tuple[_Entry, ...]:
     """The sets of one rank (the rank, then how many of each suit code) needing exactly ``w``
     wilds."""
-    key = (piece, length, limit, w)
-    found = _SET_PIECES.get(key)
-    if found is None:
-        least = 2 if limit is WildLimit.TWO_NATURALS else 1
-        n = length - w
-        entries: list[_Entry] = []
-        rank = piece[0]
-        cards = [BY_CODE[rank * 4 + s] for s in range(4) for _ in range(piece[1 + s])]
-        if n >= least and not (limit is WildLimit.NOT_MAJORITY and w > n) and n <= len(cards):
-            # ``cards`` is sorted, so its combinations come out sorted: drop repeats in order.
-            for combo in dict.fromkeys(combinations(cards, n)):
-                key_ = (rank, w, *[c.sort_key()[1] for c in combo])
-                used = sum(1 << (_FIELD * c._hash) for c in combo)
-                entries.append(([*combo, *[_WILD] * w], key_, used, w))
-        found = tuple(entries)
-        if len(_SET_PIECES) >= _PIECES_SIZE:
-            _SET_PIECES.clear()
-        _SET_PIECES[key] = found
-    return found
+    least = 2 if limit is WildLimit.TWO_NATURALS else 1
+    n = length - w
+    rank = piece[0]
+    cards = [BY_CODE[rank * 4 + s] for s in range(4) for _ in range(piece[1 + s])]
+    if n < least or (limit is WildLimit.NOT_MAJORITY and w > n) or n > len(cards):
+        return ()
+    entries: list[_Entry] = []
+    # ``cards`` is sorted, so its combinations come out sorted: drop repeats in order.
+    for combo in dict.fromkeys(combinations(cards, n)):
+        key = (rank, w, *[c.sort_key()[1] for c in combo])
+        used = sum(1 << (_FIELD * c._hash) for c in combo)
+        entries.append(([*combo, *[_WILD] * w], key, used, w))
+    return tuple(entries)
 
 
 def _run_piece(
@@ -509,39 +523,28 @@ def _run_piece(
 ) -> tuple[_Entry, ...]:
     """The runs of one suit (its code and a mask of the values held) needing exactly ``w``
     wilds."""
-    key = (piece, length, limit, w, floor)
-    found = _RUN_PIECES.get(key)
-    if found is None:
-        suit, mask = piece
-        entries: list[_Entry] = []
-        if length - w >= 1 and _counts_ok(limit, length - w, w):
-            span = (1 << length) - 1
-            index = _SUIT_INDEX[_SUITS_BY_CODE[suit]]
-            row = [
-                BY_CODE[(1 if v == ACE_HIGH else v) * 4 + suit] if mask >> v & 1 else None
-                for v in range(ACE_HIGH + 1)
-            ]
-            bits = [0 if card is None else 1 << (_FIELD * card._hash) for card in row]
-            for start in range(floor, ACE_HIGH - length + 2):
-                held = (mask >> start) & span
-                missing = length - held.bit_count()
-                if missing > w or missing == length:
-                    continue
-                slots = row[start : start + length]
-                for marks, wild_at in _patterns(length, limit, held, w):
-                    placed = [_WILD if m else card for m, card in zip(marks, slots, strict=True)]
-                    lent = sum(bits[start : start + length]) - sum(bits[start + i] for i in wild_at)
-                    entries.append((placed, (index, start, *marks), lent, w))  # type: ignore[arg-type]
-        found = tuple(entries)
-        if len(_RUN_PIECES) >= _PIECES_SIZE:
-            _RUN_PIECES.clear()
-        _RUN_PIECES[key] = found
-    return found
-
-
-_SET_PIECES: dict[tuple[object, ...], tuple[_Entry, ...]] = {}
-_RUN_PIECES: dict[tuple[object, ...], tuple[_Entry, ...]] = {}
-_PIECES_SIZE = 50_000
+    suit, mask = piece
+    if length - w < 1 or not _counts_ok(limit, length - w, w):
+        return ()
+    entries: list[_Entry] = []
+    span = (1 << length) - 1
+    index = _SUIT_INDEX[_SUITS_BY_CODE[suit]]
+    row = [
+        BY_CODE[(1 if v == ACE_HIGH else v) * 4 + suit] if mask >> v & 1 else None
+        for v in range(ACE_HIGH + 1)
+    ]
+    bits = [0 if card is None else 1 << (_FIELD * card._hash) for card in row]
+    for start in range(floor, ACE_HIGH - length + 2):
+        held = (mask >> start) & span
+        missing = length - held.bit_count()
+        if missing > w or missing == length:
+            continue
+        slots = row[start : start + length]
+        for marks, wild_at in _patterns(length, limit, held, w):
+            placed = [_WILD if m else card for m, card in zip(marks, slots, strict=True)]
+            lent = sum(bits[start : start + length]) - sum(bits[start + i] for i in wild_at)
+            entries.append((placed, (index, start, *marks), lent, w))  # type: ignore[arg-type]
+    return tuple(entries)
 
 
 def _patterns(
