@@ -14,8 +14,9 @@ card onto those melds.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise
+from typing import TypeVar
 
 from .cards import Card, Rank, Suit
 from .codes import BY_CODE, CODES, VALUE_BITS
@@ -73,11 +74,11 @@ def _find_going_down(hand: list[Card], rules: Rules, deal: int, extend: bool) ->
         return None
     # Every solution uses exactly the contract's minimum cards, so the test above on ``keep``
     # holds for all of them: the first is the answer.
-    for melds, rest in _cores(read, rules):
-        if extend:
-            melds = _extend_with_naturals(melds, rest, rules, keep)
-        return melds
-    return None
+    if extend:
+        return _cores(
+            read, rules, lambda melds, rest: _extend_with_naturals(melds, rest, rules, keep)
+        )
+    return _cores(read, rules, lambda melds, _rest: melds)
 
 
 class _Read:
@@ -142,7 +143,7 @@ class _Plan:
     """How the searches walk a contract's requirements, worked out once per requirements object
     (a game asks about the same few contracts all along)."""
 
-    __slots__ = ("depth", "groups", "order", "repeats", "requirements", "slots")
+    __slots__ = ("depth", "groups", "order", "positions", "repeats", "requirements", "slots")
 
     def __init__(self, requirements: Sequence[Requirement]) -> None:
         self.requirements = requirements
@@ -154,6 +155,8 @@ class _Plan:
         # Runs first (they constrain suits), longest first: they prune the search soonest.
         self.order = sorted(range(len(requirements)), key=lambda i: _req_order(requirements[i]))
         """The requirements' indexes in the order the search fills them."""
+        self.positions = [self.order.index(i) for i in range(len(requirements))]
+        """For each requirement, where the search fills it (melds come out in contract order)."""
         kinds = list(counted)
         self.slots = [kinds.index(requirements[i]) for i in self.order]
         """For each requirement in search order, its group."""
@@ -282,11 +285,11 @@ def find_whole_hand(
     read = _read(hand, rules, contract.requirements)
     if not _could_meet(read, rules):
         return None
-    for melds, rest in _cores(read, rules):
-        absorbed = _absorb(list(melds), sorted(rest, key=Card.sort_key), leave, rules)
-        if absorbed is not None:
-            return absorbed
-    return None
+    return _cores(
+        read,
+        rules,
+        lambda melds, rest: _absorb(melds, sorted(rest, key=Card.sort_key), leave, rules),
+    )
 
 
 def _whole_hand_possible(
@@ -318,8 +321,11 @@ def _whole_hand_possible(
 # -- the core search ------------------------------------------------------------------------------
 
 
-def _cores(read: _Read, rules: Rules) -> Iterator[tuple[list[Meld], list[Card]]]:
-    """Every way to pick one minimum-length meld per requirement, with the cards left over.
+def _cores(
+    read: _Read, rules: Rules, accept: Callable[[list[Meld], list[Card]], _T | None]
+) -> _T | None:
+    """The first answer ``accept`` gives, offered each way to pick one minimum-length meld per
+    requirement (the melds, and the cards left over) in a fixed order until it answers.
 
     Candidate melds are built once from the whole hand (each natural slot may also take a wild);
     the search then takes, per requirement, the candidates whose naturals are still free and
@@ -328,7 +334,8 @@ def _cores(read: _Read, rules: Rules) -> Iterator[tuple[list[Meld], list[Card]]]
     wilds = read.wilds
     plan = read.plan
     order = plan.order
-    reqs = [plan.requirements[i] for i in order]
+    count = len(order)
+    kinds = [plan.requirements[i].kind for i in order]
     # The naturals still free are packed into one int, four bits per kind of card with the top
     # bit of each field a guard: "does this candidate fit?" is one subtraction, and the state
     # the search remembers is a plain int. Candidates come a layer (a number of wilds) at a
@@ -338,16 +345,20 @@ def _cores(read: _Read, rules: Rules) -> Iterator[tuple[list[Meld], list[Card]]]
     repeats = plan.repeats
     free = read.free
     dead: set[tuple[int, int, tuple[int, ...], int]] = set()
-
-    def fits(used: int) -> bool:
-        return ((free | _GUARDS) - used) & _GUARDS == _GUARDS
+    chosen: list[tuple[MeldKind, list[Card], tuple[int, ...]]] = []
+    nodes = leaves = 0
 
     def least_wilds(k: int) -> int:
         """A lower bound on the wilds the requirements from ``k`` on still need."""
+        guards = free | _GUARDS
         total = 0
         for candidates in table[k:]:
             need = next(
-                (w for w in range(len(wilds) + 1) if any(fits(e[2]) for e in candidates.layer(w))),
+                (
+                    w
+                    for w in range(len(wilds) + 1)
+                    if any((guards - e[2]) & _GUARDS == _GUARDS for e in candidates.layer(w))
+                ),
                 None,
             )
             if need is None:
@@ -355,57 +366,60 @@ def _cores(read: _Read, rules: Rules) -> Iterator[tuple[list[Meld], list[Card]]]
             total += need
         return total
 
-    nodes = 0
-
-    def search(
-        k: int,
-        wild_pool: list[Card],
-        chosen: list[tuple[MeldKind, list[Card], tuple[int, ...]]],
-        last: tuple[int, ...],
-    ) -> Iterator[tuple[list[Meld], list[Card]]]:
-        nonlocal free, nodes
-        if k == len(reqs):
-            placed = [_built(*chosen[order.index(i)]) for i in range(len(reqs))]
+    def search(k: int, wild_pool: list[Card], last: tuple[int, ...]) -> _T | None:
+        nonlocal free, nodes, leaves
+        if k == count:
+            leaves += 1
+            placed = [_built(*chosen[at]) for at in plan.positions]
             # The naturals left are exactly what ``free`` still counts.
             rest = [
                 BY_CODE[code] for code in read.held for _ in range((free >> (_FIELD * code)) & 7)
             ]
-            yield placed, [*rest, *wild_pool]
-            return
+            return accept(placed, [*rest, *wild_pool])
         state = (k, len(wild_pool), last, free)
         if state in dead:
-            return
+            return None
         # The bound only cuts branches that hold no solution, so the solutions come in the same
         # order with or without it. Most hands that can go down find one within a few nodes,
         # where the bound would cost more than it saves: it starts after a few nodes.
         # (For the last requirement the loop below is the same test.)
         nodes += 1
-        if nodes > _UNBOUNDED_NODES and k < len(reqs) - 1 and least_wilds(k) > len(wild_pool):
+        if nodes > _UNBOUNDED_NODES and k < count - 1 and least_wilds(k) > len(wild_pool):
             dead.add(state)
-            return
-        found = False
-        req = reqs[k]
+            return None
+        before = leaves
+        kind = kinds[k]
         same_as_prev = repeats[k]
         candidates = table[k]
+        guards = free | _GUARDS  # (``free`` is restored after each candidate)
         for w in range(len(wild_pool) + 1):  # fewest wilds first
             for meld, key, used, _ in candidates.layer(w):
                 if same_as_prev and key < last:
                     continue  # identical requirements: take candidates in one order only
-                if not fits(used):
-                    continue
-                rest_wilds = list(wild_pool)
-                meld_cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
+                if (guards - used) & _GUARDS != _GUARDS:
+                    continue  # a natural it needs is no longer free
+                if w:
+                    rest_wilds = list(wild_pool)
+                    cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
+                else:
+                    rest_wilds, cards = wild_pool, meld
                 free -= used
-                for result in search(
-                    k + 1, rest_wilds, [*chosen, (req.kind, meld_cards, key)], key
-                ):
-                    found = True
-                    yield result
+                if len(chosen) > k:
+                    chosen[k] = (kind, cards, key)
+                else:
+                    chosen.append((kind, cards, key))
+                found = search(k + 1, rest_wilds, key)
                 free += used
-        if not found:
+                if found is not None:
+                    return found
+        if leaves == before:
             dead.add(state)
+        return None
 
-    yield from search(0, wilds, [], ())
+    return search(0, wilds, ())
+
+
+_T = TypeVar("_T")
 
 
 def _built(kind: MeldKind, cards: list[Card], key: tuple[int, ...]) -> Meld:
