@@ -45,7 +45,12 @@ def find_going_down(
     whole hand (or all but one card, which is then discarded).
     """
     hand = list(hand)
-    key = (id(rules), deal, extend, tuple(sorted(c._hash for c in hand)))
+    codes = [c._hash for c in hand]
+    # The answer depends on the cards and on the order of the wilds (the search places them in
+    # hand order, and a 2 and a joker are different cards), so both are in the key: the same
+    # hand then gets the same answer whatever was asked before, in every process.
+    wild = _wild_codes(rules.wild_ranks)
+    key = (id(rules), deal, extend, tuple(sorted(codes)), tuple(c for c in codes if wild[c]))
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is rules:
         return None if cached[1] is None else list(cached[1])

@@ -310,6 +310,24 @@ def test_me_deal_7_three_runs_with_the_whole_hand() -> None:
     assert going_down("me", 7, hand + " 3C") is None
 
 
+def test_same_hand_same_answer_whatever_was_asked_before() -> None:
+    # Under "classic" the 2s are wild as well as the jokers: which wild goes into the set depends
+    # on the order the wilds are held in. Asking about one order first must not change the
+    # answer for the other (a remembered answer would, and a simulation would then play
+    # differently in a process that had asked other questions before).
+    rules = R("classic")
+    first = cards("2C JK 7H 7S 9D 9C 9H 4H 5H KD QS")
+    second = cards("JK 2C 7H 7S 9D 9C 9H 4H 5H KD QS")
+    lp.solver._CACHE.clear()
+    fresh = lp.find_going_down(second, rules, 1)
+    lp.solver._CACHE.clear()
+    lp.find_going_down(first, rules, 1)
+    after_other = lp.find_going_down(second, rules, 1)
+    assert fresh is not None
+    assert after_other == fresh
+    assert {c for m in fresh for c in m.cards if rules.is_wild(c)} == {Card.parse("2C")}
+
+
 # -- properties ------------------------------------------------------------------------------------
 
 JK = Card.joker()
