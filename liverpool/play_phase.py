@@ -18,7 +18,15 @@ from .actions import Action, Discard, GoDown, GoOut, LayOff, SwapWild
 from .cards import JOKER, Card, Rank, Suit, distinct, format_cards
 from .errors import IllegalAction
 from .events import Event
-from .melds import End, Meld, arrange_run, check_run, check_set, lay_off_ends, may_fit
+from .melds import (
+    ACE_HIGH,
+    End,
+    Meld,
+    arrange_run,
+    check_run,
+    check_set,
+    lay_off_ends,
+)
 from .rules import (
     Contract,
     GoingDown,
@@ -42,6 +50,28 @@ def _discard_of(card: Card) -> Discard:
 
 # By the card's small code (see Card.__post_init__): one Discard per card.
 _DISCARDS = {c._hash: Discard(c) for c in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit))}
+
+
+_SUIT_CODE = {suit: Card.of(Rank.ACE, suit)._hash & 3 for suit in Suit}
+_RUN_VALUES = frozenset(range(1, ACE_HIGH + 1))
+
+
+def _room(table: Sequence[Meld]) -> dict[int, list[int]]:
+    """For each natural's card code, the table melds it might extend (in table order): a set
+    takes its rank, a run the card just below or above it in its suit. This is what
+    :func:`~liverpool.melds.may_fit` says card by card; :func:`lay_off_ends` then decides."""
+    room: dict[int, list[int]] = {}
+    for k, meld in enumerate(table):
+        values = meld.values
+        if meld.kind is MeldKind.SET:
+            codes = [values[0] * 4 + s for s in range(4)]
+        else:
+            suit = _SUIT_CODE[meld.suit]  # type: ignore[index]
+            ends = {values[0] - 1, values[-1] + 1} & _RUN_VALUES
+            codes = [(1 if v == ACE_HIGH else v) * 4 + suit for v in sorted(ends)]
+        for code in codes:
+            room.setdefault(code, []).append(k)
+    return room
 
 
 class PlayPhase:
@@ -88,11 +118,14 @@ class PlayPhase:
             actions.append(GoOut())
         if self._may_lay_off(seat):
             rules = self.rules
+            table = s.table
+            everywhere = range(len(table))
+            # The melds each natural might extend (by card code), found once per listing rather
+            # than by asking every meld about every card.
+            room = _room(table)
             for card in cards:
-                wild = rules.is_wild(card)
-                for k, meld in enumerate(s.table):
-                    if not wild and not may_fit(meld, card):
-                        continue
+                for k in everywhere if rules.is_wild(card) else room.get(card._hash, ()):
+                    meld = table[k]
                     for end in lay_off_ends(meld, card, rules):
                         if self._lay_off_fit_error(seat, card, k, meld, end) is None:
                             actions.append(LayOff(card, k, end))
@@ -105,7 +138,8 @@ class PlayPhase:
                             actions.append(swap)
         if s.pending_wild is None and len(hand) > 1:
             taken = s.taken_discard
-            actions.extend(_discard_of(c) for c in cards if c is not taken)
+            discards = _DISCARDS
+            actions.extend([discards[c._hash] for c in cards if c is not taken])
         else:
             actions.extend(_discard_of(c) for c in cards if self._discard_error(seat, c) is None)
         return actions
