@@ -12,8 +12,10 @@ RLCard, measured in the same run.
 * **RLCard** ``gin-rummy`` — ``rlcard.make("gin-rummy")``; ``env.reset()`` then ``env.step``
   with a uniformly random key of ``state["legal_actions"]`` until ``env.is_over()``.
 
-Each engine plays whole games for at least ``--seconds`` (games are never cut short: the clock
-is read after each whole game). Rates are decisions per CPU second of this process
+Each engine plays whole games for at least ``--seconds`` of CPU time (games are never cut
+short: the clock is read after each whole game), in ``--rounds`` slices taken in turn with the
+other engines, so a machine whose speed drifts during the run (a shared machine's neighbours
+come and go) slows every engine alike. Rates are decisions per CPU second of this process
 (``time.process_time``, so other processes on a busy machine do not skew the ratios); the
 wall-clock rates are printed beside them. The target (issue 4) is liverpool ≥ 1.0× OpenSpiel. A
 comparison package that is not installed prints ``unavailable: <reason>`` instead; ``make
@@ -59,16 +61,44 @@ class Throughput:
         return self.decisions / self.seconds if self.seconds > 0 else 0.0
 
 
-def timed(engine: str, seconds: float, play_one: Callable[[int], int], seed: int) -> Throughput:
-    """Play whole games (game ``k`` from ``seed + k``) until ``seconds`` have passed."""
-    games = decisions = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
-    elapsed = 0.0
-    while elapsed < seconds:
-        decisions += play_one(seed + games)
-        games += 1
-        elapsed = time.perf_counter() - start
-    return Throughput(engine, games, decisions, elapsed, time.process_time() - cpu_start)
+@dataclass
+class _Engine:
+    """One engine under test: how to play game ``k``, and what it has played so far."""
+
+    name: str
+    play_one: Callable[[int], int] | None
+    unavailable: str | None = None
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+
+    def play_for(self, seconds: float, seed: int) -> None:
+        """Play whole games (game ``k`` from ``seed + k``, continuing where the last slice
+        stopped) until ``seconds`` of CPU time have passed."""
+        assert self.play_one is not None
+        start, cpu_start = time.perf_counter(), time.process_time()
+        while time.process_time() - cpu_start < seconds:
+            self.decisions += self.play_one(seed + self.games)
+            self.games += 1
+        self.seconds += time.perf_counter() - start
+        self.cpu_seconds += time.process_time() - cpu_start
+
+    def result(self) -> Throughput:
+        if self.unavailable is not None:
+            return Throughput(self.name, unavailable=self.unavailable)
+        return Throughput(self.name, self.games, self.decisions, self.seconds, self.cpu_seconds)
+
+
+def timed(engines: Sequence[_Engine], seconds: float, rounds: int, seed: int) -> list[Throughput]:
+    """Each available engine plays about ``seconds`` of CPU time, in ``rounds`` slices taken in
+    turn (the order alternating round by round): a machine whose speed drifts while the
+    benchmark runs then slows every engine alike, and the ratios stay fair."""
+    ready = [e for e in engines if e.unavailable is None]
+    for r in range(rounds):
+        for engine in ready if r % 2 == 0 else ready[::-1]:
+            engine.play_for(seconds / rounds, seed)
+    return [e.result() for e in engines]
 
 
 def liverpool_game(seed: int) -> int:
@@ -84,17 +114,17 @@ def liverpool_game(seed: int) -> int:
     return n
 
 
-def measure_liverpool(seconds: float, seed: int) -> Throughput:
+def liverpool_engine(seed: int) -> _Engine:
     liverpool_game(seed + WARM_UP)  # untimed, and never one of the timed games
-    return timed("liverpool house 4p", seconds, liverpool_game, seed)
+    return _Engine("liverpool house 4p", liverpool_game)
 
 
-def measure_openspiel(seconds: float, seed: int) -> Throughput:
+def openspiel_engine(seed: int) -> _Engine:
     name = "OpenSpiel gin_rummy"
     try:
         import pyspiel
     except Exception as exc:  # ImportError, or a broken binary
-        return Throughput(name, unavailable=f"cannot import pyspiel ({exc})")
+        return _Engine(name, None, f"cannot import pyspiel ({exc})")
     game = pyspiel.load_game("gin_rummy")
 
     def play(game_seed: int) -> int:
@@ -114,19 +144,19 @@ def measure_openspiel(seconds: float, seed: int) -> Throughput:
         return n
 
     play(seed + WARM_UP)
-    return timed(name, seconds, play, seed)
+    return _Engine(name, play)
 
 
-def measure_rlcard(seconds: float, seed: int) -> Throughput:
+def rlcard_engine(seed: int) -> _Engine:
     name = "RLCard gin-rummy"
     try:
         import rlcard
     except Exception as exc:
-        return Throughput(name, unavailable=f"cannot import rlcard ({exc})")
+        return _Engine(name, None, f"cannot import rlcard ({exc})")
     try:
         env = rlcard.make("gin-rummy", config={"seed": seed})
     except Exception as exc:
-        return Throughput(name, unavailable=f"rlcard.make('gin-rummy') failed ({exc})")
+        return _Engine(name, None, f"rlcard.make('gin-rummy') failed ({exc})")
 
     def play(game_seed: int) -> int:
         rng = random.Random(game_seed)
@@ -141,8 +171,8 @@ def measure_rlcard(seconds: float, seed: int) -> Throughput:
     try:
         play(seed + WARM_UP)
     except Exception as exc:
-        return Throughput(name, unavailable=f"a random game failed ({type(exc).__name__}: {exc})")
-    return timed(name, seconds, play, seed)
+        return _Engine(name, None, f"a random game failed ({type(exc).__name__}: {exc})")
+    return _Engine(name, play)
 
 
 def figures(results: Sequence[Throughput]) -> list[Figure]:
@@ -188,20 +218,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seconds", type=float, default=10.0, help="time box per engine (default 10)"
     )
     parser.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="slices each engine's time is cut into, taken in turn (default 5)",
+    )
     parser.add_argument("--json", help="also write the figures to this file (for run_all.py)")
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
 
     print(
-        f"Engine throughput: random play, whole games, at least {args.seconds:g} s per engine, "
-        f"seed {args.seed}; {python_line()}"
+        f"Engine throughput: random play, whole games, at least {args.seconds:g} CPU s per "
+        f"engine in {args.rounds} alternating slices, seed {args.seed}; {python_line()}"
     )
     print(load_note())
-    results = []
-    for measure in (measure_liverpool, measure_openspiel, measure_rlcard):
-        result = measure(args.seconds, args.seed)
-        results.append(result)
+    engines = [make(args.seed) for make in (liverpool_engine, openspiel_engine, rlcard_engine)]
+    results = timed(engines, args.seconds, args.rounds, args.seed)
+    for result in results:
         if result.unavailable:
             print(f"  {result.engine}: unavailable: {result.unavailable}", flush=True)
         else:
