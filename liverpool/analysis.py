@@ -14,7 +14,7 @@ it is not: a distance of 0 is confirmed with :func:`~liverpool.find_going_down`.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -408,13 +408,14 @@ def contract_distance(hand: Iterable[Card], rules: Rules, deal: int) -> int:
     else:
         distance = max(score, 1)
     if len(_DISTANCE_CACHE) >= 8192:
-        _DISTANCE_CACHE.pop(next(iter(_DISTANCE_CACHE)))
+        _DISTANCE_CACHE.popitem(last=False)
     _DISTANCE_CACHE[key] = (rules, distance)
     return distance
 
 
 # Bots ask the distance of the same hands again and again within a turn (and across samples).
-_DISTANCE_CACHE: dict[tuple[object, ...], tuple[Rules, int]] = {}
+# Oldest out first (an OrderedDict: see solver._CACHE).
+_DISTANCE_CACHE: OrderedDict[tuple[object, ...], tuple[Rules, int]] = OrderedDict()
 
 
 def lay_off_options(

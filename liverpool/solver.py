@@ -13,7 +13,7 @@ card onto those melds.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise
 from typing import TypeVar
@@ -56,13 +56,15 @@ def find_going_down(
         return None if cached[1] is None else list(cached[1])
     result = _find_going_down(hand, rules, deal, extend)
     if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
+        _CACHE.popitem(last=False)
     _CACHE[key] = (rules, None if result is None else tuple(result))
     return result
 
 
 # Bots and legal_actions ask about the same hand more than once; answers are immutable melds.
-_CACHE: dict[tuple[object, ...], tuple[Rules, tuple[Meld, ...] | None]] = {}
+# Oldest out first: an OrderedDict, because a dict emptied from the front scans past its
+# deleted slots to find the oldest key (microseconds per call once full).
+_CACHE: OrderedDict[tuple[object, ...], tuple[Rules, tuple[Meld, ...] | None]] = OrderedDict()
 _CACHE_SIZE = 4096
 
 
