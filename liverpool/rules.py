@@ -192,7 +192,9 @@ class GoingDown(_DocEnum):
     @property
     def cards_left(self) -> int | None:
         """How many cards going down must leave in hand; ``None`` when it is not fixed."""
-        return {GoingDown.WHOLE_HAND_BUT_ONE: 1, GoingDown.WHOLE_HAND: 0}.get(self)
+        if self is GoingDown.WHOLE_HAND_BUT_ONE:
+            return 1
+        return 0 if self is GoingDown.WHOLE_HAND else None
 
 
 class GoingOut(_DocEnum):

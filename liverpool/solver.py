@@ -74,9 +74,10 @@ def _find_going_down(hand: list[Card], rules: Rules, deal: int, extend: bool) ->
     if leave is not None:
         return find_whole_hand(hand, rules, deal, leave=leave)
     keep = 1 if (rules.must_keep_card or not may_empty_hand(rules, contract)) else 0
-    if len(hand) - contract.min_cards < keep:
+    plan = _plan(contract.requirements)
+    if len(hand) - plan.min_cards < keep:
         return None
-    read = _read(hand, rules, contract.requirements)
+    read = _read(hand, rules, plan)
     if not _could_meet(read, rules):
         return None
     # Every solution uses exactly the contract's minimum cards, so the test above on ``keep``
@@ -120,8 +121,7 @@ class _Read:
         """The naturals packed four bits a card code, at most 7 of a kind (see ``_cores``)."""
 
 
-def _read(hand: Iterable[Card], rules: Rules, requirements: Sequence[Requirement]) -> _Read:
-    plan = _plan(requirements)
+def _read(hand: Iterable[Card], rules: Rules, plan: _Plan) -> _Read:
     depth = plan.depth
     wild = _wild_codes(rules.wild_ranks)
     counts = [0] * CODES
@@ -150,10 +150,21 @@ class _Plan:
     """How the searches walk a contract's requirements, worked out once per requirements object
     (a game asks about the same few contracts all along)."""
 
-    __slots__ = ("depth", "groups", "order", "positions", "repeats", "requirements", "slots")
+    __slots__ = (
+        "depth",
+        "groups",
+        "min_cards",
+        "order",
+        "positions",
+        "repeats",
+        "requirements",
+        "slots",
+    )
 
     def __init__(self, requirements: Sequence[Requirement]) -> None:
         self.requirements = requirements
+        self.min_cards = sum(r.min_length for r in requirements)
+        """The fewest cards that make the contract."""
         counted = Counter(requirements)
         self.groups = tuple(counted.items())
         """Identical requirements once each, with how many there are."""
@@ -205,7 +216,7 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
     here, without the exact search; it runs on every turn of every player who is not down, so
     it counts naturals in flat lists by card code and tests run windows as bit masks.
     """
-    return _could_meet(_read(hand, rules, requirements), rules)
+    return _could_meet(_read(hand, rules, _plan(requirements)), rules)
 
 
 def _could_meet(read: _Read, rules: Rules) -> bool:
@@ -289,7 +300,7 @@ def find_whole_hand(
         return None
     if not _whole_hand_possible(hand, rules, contract, leave):
         return None
-    read = _read(hand, rules, contract.requirements)
+    read = _read(hand, rules, _plan(contract.requirements))
     if not _could_meet(read, rules):
         return None
     return _cores(
