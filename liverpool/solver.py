@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, pairwise
+from operator import attrgetter
 from typing import TypeVar
 
 from .cards import Card, Rank, Suit
@@ -647,55 +648,72 @@ def _extend_with_naturals(
     question of rank, suit and the ends of a run: what :func:`lay_off_ends` answers for a
     natural, without building the longer meld to check it.
     """
-    melds = list(melds)
-    rest = sorted(rest, key=Card.sort_key)
     wild = _wild_codes(rules.wild_ranks)
     floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
-    # What each meld accepts: a set, the rank code of its rank; a run, its suit's code.
+    # A natural's code orders as its sort key does (rank, then suit); wilds are skipped.
+    rest = sorted(rest, key=_code_of)
+    # What each meld accepts (a set, its rank; a run, its suit's code), its ends and length as
+    # they grow, and the cards it gains at each end: each longer meld is built once, at the end.
     kinds = [m.kind is MeldKind.SET for m in melds]
     wanted = [
         (m.values[0] if is_set else _SUIT_CODE[m.suit])  # type: ignore[index]
         for m, is_set in zip(melds, kinds, strict=True)
     ]
+    lows = [m.values[0] for m in melds]
+    highs = [m.values[-1] for m in melds]
+    sizes = [len(m.cards) for m in melds]
+    below: list[list[Card]] = [[] for _ in melds]  # gained at the low end, nearest first
+    above: list[list[Card]] = [[] for _ in melds]  # gained at the high end (or by a set)
     ranks = {w for w, is_set in zip(wanted, kinds, strict=True) if is_set}
     suits = {w for w, is_set in zip(wanted, kinds, strict=True) if not is_set}
+    left = len(rest)
     changed = True
-    while changed and len(rest) > keep:
+    while changed and left > keep:
         changed = False
-        for card in list(rest):
+        kept: list[Card] = []
+        for card in rest:
             code = card._hash
-            if wild[code] or len(rest) <= keep:
-                continue
             rank, suit = code >> 2, code & 3
-            if rank not in ranks and suit not in suits:
+            if wild[code] or left <= keep or (rank not in ranks and suit not in suits):
+                kept.append(card)
                 continue
-            for i, meld in enumerate(melds):
-                if kinds[i]:
+            for i, is_set in enumerate(kinds):
+                if is_set:
                     if rank != wanted[i]:
                         continue
-                    grown = Meld(
-                        meld.kind, (*meld.cards, card), (*meld.values, rank), None, meld.owner
-                    )
+                    above[i].append(card)
                 else:
-                    values = meld.values
-                    if suit != wanted[i] or len(values) >= 13:
+                    if suit != wanted[i] or sizes[i] >= 13:
                         continue
-                    low, high = values[0] - 1, values[-1] + 1
+                    low, high = lows[i] - 1, highs[i] + 1
                     if rank == low and low >= floor:
-                        grown = Meld(
-                            meld.kind, (card, *meld.cards), (low, *values), meld.suit, meld.owner
-                        )
+                        below[i].append(card)
+                        lows[i] = low
                     elif rank == high or (rank == 1 and high == ACE_HIGH):
-                        grown = Meld(
-                            meld.kind, (*meld.cards, card), (*values, high), meld.suit, meld.owner
-                        )
+                        above[i].append(card)
+                        highs[i] = high
                     else:
                         continue
-                melds[i] = grown
-                rest.remove(card)
+                sizes[i] += 1
+                left -= 1
                 changed = True
                 break
-    return melds
+            else:
+                kept.append(card)
+        rest = kept
+    grown = list(melds)
+    for i, meld in enumerate(melds):
+        if below[i] or above[i]:
+            cards = (*below[i][::-1], *meld.cards, *above[i])
+            if kinds[i]:
+                values = (meld.values[0],) * len(cards)
+            else:
+                values = tuple(range(lows[i], highs[i] + 1))
+            grown[i] = Meld(meld.kind, cards, values, meld.suit, meld.owner)
+    return grown
+
+
+_code_of = attrgetter("_hash")  # a card's code (see liverpool.codes)
 
 
 def _absorb(melds: list[Meld], rest: list[Card], leave: int, rules: Rules) -> list[Meld] | None:
