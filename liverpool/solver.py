@@ -123,6 +123,8 @@ class _Read:
 
 
 def _read(hand: Iterable[Card], rules: Rules, plan: _Plan) -> _Read:
+    """One pass over the hand: every count the quick test and the search need (see
+    :class:`_Read`)."""
     depth = plan.depth
     wild = _wild_codes(rules.wild_ranks)
     counts = [0] * CODES
