@@ -241,12 +241,14 @@ def _could_meet(read: _Read, rules: Rules) -> bool:
 
 
 def _set_needs(length: int, count: int, ranks: list[int], rules: Rules) -> list[int]:
-    """Wilds each possible set would need: up to ``count`` sets per rank."""
+    """Wilds each possible set would need: up to ``count`` sets per rank, from the ``count``
+    ranks held most. (A set of any other rank needs no fewer wilds than the first set of each
+    of those, so the ``count`` cheapest sets, and whether there are ``count``, come out the
+    same.)"""
     least = 2 if rules.set_wilds is WildLimit.TWO_NATURALS else 1
     not_majority = rules.set_wilds is WildLimit.NOT_MAJORITY
     needs = []
-    for rank in range(1, 14):
-        have = ranks[rank]
+    for have in sorted(ranks, reverse=True)[:count]:
         for j in range(count):
             avail = have - j * least
             if avail < least:
