@@ -117,6 +117,25 @@ def test_house_extends_melds_with_extra_naturals() -> None:
     assert shapes(melds) == [("set", 3), ("set", 4)]  # the fourth king goes down too
 
 
+def test_house_runs_grow_at_both_ends_and_take_a_high_ace() -> None:
+    melds = going_down("house", 3, "5H 6H 7H 8H 9H 10H 4H 3H 9C 10C JC QC KC AC 2D")
+    assert melds is not None
+    assert [" ".join(str(c) for c in m.cards) for m in melds] == [
+        "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥",  # 4♥ then 3♥ join below, 9♥ then 10♥ above
+        "9♣ 10♣ J♣ Q♣ K♣ A♣",  # the ace plays high
+    ]
+    assert melds[1].values == (9, 10, 11, 12, 13, 14)
+
+
+def test_house_a_run_grows_to_thirteen_cards_and_no_further() -> None:
+    hand = "5H 6H 7H 8H 9H 10H 4H 3H 2H AH AH JH QH KH 9C 10C JC QC"
+    melds = going_down("house", 3, hand)
+    assert melds is not None
+    assert [len(m.cards) for m in melds] == [13, 4]
+    assert melds[0].values == tuple(range(1, 14))  # the second A♥ would make 14: it stays
+    assert sum(left_over(cards(hand), melds).values()) == 1
+
+
 def test_without_extend_melds_are_minimum_length() -> None:
     hand = cards("KS KH KD KC QS QH QD 5C 9D 3H 7S")
     melds = lp.find_going_down(hand, R("house"), 1, extend=False)
