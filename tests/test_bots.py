@@ -98,3 +98,37 @@ def test_strong_bot_throws_dead_weight_and_counts_the_unseen_cards_that_help() -
     assert isinstance(action, lp.Discard)
     assert str(action.card) in {"Q♠", "9♦", "8♥", "3♣", "2♣"}
     assert "1 card from going down" in reason and "unseen cards that would help" in reason
+
+
+def test_strong_bot_takes_a_discard_that_brings_its_contract_closer() -> None:
+    # Deal 1 (two sets): the upcard 7♠ pairs the 7♥, so the hand is 2 cards from going down
+    # instead of 3. Passed, the card would be offered to the others to buy.
+    game = lp.Game.from_deal(
+        "house", ["KS KD 7H 9C 3S 4D 5C JH 10D 2S", A, B, C], "8D KH 2D", "7S", dealer=3
+    )
+    action, reason = StrongBot(0).explain(game.view(0), game.legal_actions())
+    assert isinstance(action, lp.TakeDiscard)
+    assert reason.startswith("Take the 7♠") and "2 cards from going down" in reason
+
+
+def test_strong_bot_once_down_discards_with_the_next_player_in_mind() -> None:
+    # Play StrongBots until one that is down discards while the next player is not down: its
+    # reason names that player, and the card is one it may legally throw.
+    game = lp.Game("house", 4, seed=3)
+    bots = [StrongBot(seat) for seat in range(4)]
+    seen = 0
+    for _ in range(3000):
+        if game.is_over or seen >= 3:
+            break
+        seat = game.to_act
+        assert seat is not None
+        view, legal = game.view(seat), game.legal_actions()
+        action, reason = bots[seat].explain(view, legal)
+        nxt = (seat + 1) % 4
+        down_discard = view.phase == "play" and isinstance(action, lp.Discard) and view.is_down
+        if down_discard and not view.down[nxt]:
+            assert view.names[nxt] in reason and "not down yet" in reason, reason
+            seen += 1
+        assert action in legal
+        game.apply(action)
+    assert seen >= 1

@@ -178,9 +178,7 @@ class BasicBot:
     def _discard(self, view: PlayerView, cards: Sequence[Card]) -> tuple[Action, str]:
         rules = view.rules
         if view.is_down:
-            punished = rules.rummy_call is not RummyCall.NONE or rules.liverpool_call
-            safe = [c for c in cards if not any(lay_off_ends(m, c, rules) for m in view.table)]
-            pool = safe if (safe and punished) else cards
+            pool = _unpunished(view, cards)
             card = max(pool, key=lambda c: (rules.card_points(c), not _fits(view, c)))
             return Discard(card), f"Discard the {card}: it is your costliest card left."
         card = self._least_useful(view, cards)
@@ -212,6 +210,15 @@ class BasicBot:
 
 def _fits(view: PlayerView, card: Card) -> bool:
     return any(lay_off_ends(m, card, view.rules) for m in view.table)
+
+
+def _unpunished(view: PlayerView, cards: Sequence[Card]) -> list[Card]:
+    """The cards worth considering as a discard once down: where a rummy (or Liverpool) call
+    punishes throwing a card that plays on the table, those that do not play, if any."""
+    rules = view.rules
+    punished = rules.rummy_call is not RummyCall.NONE or rules.liverpool_call
+    safe = [c for c in cards if not _fits(view, c)]
+    return safe if (safe and punished) else list(cards)
 
 
 def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
