@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from .cards import Card, Rank, Suit
-from .codes import BY_CODE, CODES, VALUE_BITS
-from .melds import ACE_HIGH, Meld, lay_off_ends, value_rank
+from .cards import Card, Suit
+from .codes import BY_CODE, CODES, RUN_CARDS, RUN_SUITS, VALUE_BITS, wild_codes
+from .melds import ACE_HIGH, Meld, lay_off_ends
 from .rules import AceMode, MeldKind, Requirement, Rules, WildLimit, hand_points
 from .solver import find_going_down
 
@@ -116,13 +116,7 @@ fill, the naturals it uses packed like the search's free cards, the candidate)."
 _KEEP = 12  # the cheapest candidates tried per requirement, besides "start from nothing"
 _CACHE_LIMIT = 1 << 15  # remembered candidates per requirement shape (cleared when full)
 
-# _RUN_CARDS[code & 3][value]: the card of a run position value (14 is the high ace).
-_RUN_CARDS = [
-    [BY_CODE[int(value_rank(v)) * 4 + so] for v in range(ACE_HIGH + 1)] for so in range(4)
-]
 _SET_WANTED = [tuple(Card.of(rank, suit) for suit in Suit) if rank else () for rank in range(14)]
-# Runs are listed suit by suit in the order of the suits' letters (ties keep that order).
-_RUN_SUITS = tuple(Card.of(Rank.ACE, s)._hash & 3 for s in sorted(Suit, key=lambda s: s.value))
 _ORDER_BITS = 6  # a card code fits in six bits, so candidates' used cards pack into one int
 _ORDER_KEY = itemgetter(0)
 _UNFILLABLE = itemgetter(3)
@@ -201,7 +195,7 @@ class _Shape:
                     found = self._remember(cache, key, self._set_entries(rank, key >> 4))
                 out.extend(found)
         else:
-            for suit in _RUN_SUITS:
+            for suit in RUN_SUITS:
                 bits = held[suit]
                 if bits:
                     key = bits << 2 | suit
@@ -252,7 +246,7 @@ class _Shape:
         """The window of ``suit`` from value ``start``, holding the values of bits ``sub``."""
         used: list[Card] = []
         wanted: list[Card] = []
-        cards = _RUN_CARDS[suit]
+        cards = RUN_CARDS[suit]
         for i in range(self.length):
             (used if sub >> i & 1 else wanted).append(cards[start + i])
         if len(used) >= 2 or (self.length <= 4 and used):
@@ -284,7 +278,7 @@ class _Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.wild = [rules.is_wild(card) for card in BY_CODE]
+        self.wild = wild_codes(rules.wild_ranks)
         self.plans: dict[tuple[tuple[Requirement, ...], int], _Plan] = {}
         self.shapes: dict[tuple[MeldKind, int, int], _Shape] = {}
 

@@ -9,9 +9,18 @@ a suit's run values as bits; these tables are shared so both read the codes the 
 from __future__ import annotations
 
 from .cards import Card, Rank, Suit
-from .melds import ACE_HIGH
+from .melds import ACE_HIGH, value_rank
 
-__all__ = ["BY_CODE", "CODES", "VALUE_BITS"]
+__all__ = [
+    "BY_CODE",
+    "CODES",
+    "RUN_CARDS",
+    "RUN_SUITS",
+    "SUIT_BY_CODE",
+    "SUIT_CODE",
+    "VALUE_BITS",
+    "wild_codes",
+]
 
 CODES = 56
 """How many card codes there are (codes 1–3 are unused)."""
@@ -26,3 +35,30 @@ VALUE_BITS: tuple[int, ...] = tuple(
     for code in range(CODES)
 )
 """The run values a natural stands at, as bits of its suit (an ace: 1 and 14)."""
+
+SUIT_CODE: dict[Suit, int] = {suit: Card.of(Rank.ACE, suit)._hash & 3 for suit in Suit}
+"""A suit's code: the low two bits of each of its cards' codes."""
+
+SUIT_BY_CODE: tuple[Suit, ...] = tuple(sorted(Suit, key=SUIT_CODE.__getitem__))
+"""The suit of each suit code."""
+
+RUN_SUITS: tuple[int, ...] = tuple(sorted(range(4), key=lambda code: SUIT_BY_CODE[code].value))
+"""Suit codes in the order the searches try runs: by the suits' letters (C, D, H, S)."""
+
+RUN_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(BY_CODE[int(value_rank(v)) * 4 + code] for v in range(ACE_HIGH + 1)) for code in range(4)
+)
+"""``RUN_CARDS[suit code][value]``: the card at a run value, 1-14 (14 is the high ace)."""
+
+
+def wild_codes(wild_ranks: frozenset[Rank]) -> tuple[bool, ...]:
+    """For each card code, whether the card is wild (the joker always is). Remembered per set
+    of wild ranks: the searches ask on every hand."""
+    found = _WILD_CODES.get(wild_ranks)
+    if found is None:
+        found = tuple(code < 4 or Rank(code >> 2) in wild_ranks for code in range(CODES))
+        _WILD_CODES[wild_ranks] = found
+    return found
+
+
+_WILD_CODES: dict[frozenset[Rank], tuple[bool, ...]] = {}

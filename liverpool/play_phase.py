@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Discard, GoDown, GoOut, LayOff, SwapWild
 from .cards import JOKER, Card, Rank, Suit, distinct, format_cards
+from .codes import RUN_CARDS, SUIT_CODE
 from .errors import IllegalAction
 from .events import Event
 from .melds import (
@@ -52,7 +53,6 @@ def _discard_of(card: Card) -> Discard:
 _DISCARDS = {c._hash: Discard(c) for c in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit))}
 
 
-_SUIT_CODE = {suit: Card.of(Rank.ACE, suit)._hash & 3 for suit in Suit}
 _RUN_VALUES = frozenset(range(1, ACE_HIGH + 1))
 
 
@@ -66,9 +66,9 @@ def _room(table: Sequence[Meld]) -> dict[int, list[int]]:
         if meld.kind is MeldKind.SET:
             codes = [values[0] * 4 + s for s in range(4)]
         else:
-            suit = _SUIT_CODE[meld.suit]  # type: ignore[index]
+            cards = RUN_CARDS[SUIT_CODE[meld.suit]]  # type: ignore[index]
             ends = {values[0] - 1, values[-1] + 1} & _RUN_VALUES
-            codes = [(1 if v == ACE_HIGH else v) * 4 + suit for v in sorted(ends)]
+            codes = [cards[v]._hash for v in sorted(ends)]
         for code in codes:
             room.setdefault(code, []).append(k)
     return room

@@ -20,7 +20,16 @@ from operator import attrgetter
 from typing import TypeVar
 
 from .cards import Card, Rank, Suit
-from .codes import BY_CODE, CODES, VALUE_BITS
+from .codes import (
+    BY_CODE,
+    CODES,
+    RUN_CARDS,
+    RUN_SUITS,
+    SUIT_BY_CODE,
+    SUIT_CODE,
+    VALUE_BITS,
+    wild_codes,
+)
 from .melds import ACE_HIGH, Meld, lay_off_ends
 from .rules import AceMode, Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
 
@@ -50,7 +59,7 @@ def find_going_down(
     # The answer depends on the cards and on the order of the wilds (the search places them in
     # hand order, and a 2 and a joker are different cards), so both are in the key: the same
     # hand then gets the same answer whatever was asked before, in every process.
-    wild = _wild_codes(rules.wild_ranks)
+    wild = wild_codes(rules.wild_ranks)
     key = (id(rules), deal, extend, tuple(sorted(codes)), tuple(c for c in codes if wild[c]))
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is rules:
@@ -126,7 +135,7 @@ def _read(hand: Iterable[Card], rules: Rules, plan: _Plan) -> _Read:
     """One pass over the hand: every count the quick test and the search need (see
     :class:`_Read`)."""
     depth = plan.depth
-    wild = _wild_codes(rules.wild_ranks)
+    wild = wild_codes(rules.wild_ranks)
     counts = [0] * CODES
     ranks = [0] * 15
     levels = [[0, 0, 0, 0] for _ in range(depth)]
@@ -196,18 +205,6 @@ def _plan(requirements: Sequence[Requirement]) -> _Plan:
 
 
 _PLANS: dict[int, _Plan] = {}
-
-
-def _wild_codes(wild_ranks: frozenset[Rank]) -> tuple[bool, ...]:
-    """For each card code, whether the card is wild (the joker always is)."""
-    found = _WILD_CODES.get(wild_ranks)
-    if found is None:
-        found = tuple(code < 4 or Rank(code >> 2) in wild_ranks for code in range(CODES))
-        _WILD_CODES[wild_ranks] = found
-    return found
-
-
-_WILD_CODES: dict[frozenset[Rank], tuple[bool, ...]] = {}
 
 
 def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requirement]) -> bool:
@@ -363,7 +360,7 @@ def _cores(
     # bit of each field a guard: "does this candidate fit?" is one subtraction, and the state
     # the search remembers is a plain int. Candidates come a layer (a number of wilds) at a
     # time, only as far as the search reaches: most hands that can go down need few wilds.
-    made = [_Candidates(req, read, len(wilds), rules) for req, _ in plan.groups]
+    made = [_Candidates(req, read, rules) for req, _ in plan.groups]
     table = [made[slot] for slot in plan.slots]
     repeats = plan.repeats
     free = read.free
@@ -483,8 +480,8 @@ class _Candidates:
     turn to the next a hand changes in a suit or two.
     """
 
-    def __init__(self, req: Requirement, read: _Read, wilds: int, rules: Rules) -> None:
-        self.wilds = wilds
+    def __init__(self, req: Requirement, read: _Read, rules: Rules) -> None:
+        self.wilds = len(read.wilds)
         self.layers: list[list[_Entry]] = []
         self.length = req.min_length
         self.is_set = req.kind is MeldKind.SET
@@ -501,7 +498,7 @@ class _Candidates:
             self.limit = rules.run_wilds
             # Per suit held, in a fixed order: its code and a mask of the run values held.
             masks = read.levels[0]
-            self.pieces = [(suit, masks[suit]) for suit in _ROW_ORDER if masks[suit]]
+            self.pieces = [(suit, masks[suit]) for suit in RUN_SUITS if masks[suit]]
             self.floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
 
     def layer(self, w: int) -> list[_Entry]:
@@ -565,11 +562,8 @@ def _run_piece(
         return ()
     entries: list[_Entry] = []
     span = (1 << length) - 1
-    index = _SUIT_INDEX[_SUITS_BY_CODE[suit]]
-    row = [
-        BY_CODE[(1 if v == ACE_HIGH else v) * 4 + suit] if mask >> v & 1 else None
-        for v in range(ACE_HIGH + 1)
-    ]
+    index = _SUIT_INDEX[SUIT_BY_CODE[suit]]
+    row = [card if mask >> v & 1 else None for v, card in enumerate(RUN_CARDS[suit])]
     bits = [0 if card is None else 1 << (_FIELD * card._hash) for card in row]
     for start in range(floor, ACE_HIGH - length + 2):
         held = (mask >> start) & span
@@ -612,13 +606,6 @@ _PATTERN_CACHE: dict[
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
-_SUIT_CODE = {suit: Card.of(Rank.ACE, suit)._hash & 3 for suit in Suit}
-_SUITS_BY_CODE: tuple[Suit, ...] = tuple(
-    sorted(Suit, key=lambda suit: Card.of(Rank.ACE, suit)._hash & 3)
-)
-# Runs are tried suit by suit in the order of the suits' letters (clubs, diamonds, hearts,
-# spades), given here by the suits' code numbers.
-_ROW_ORDER = sorted(range(4), key=lambda code: _SUITS_BY_CODE[code].value)
 
 
 def _pattern_ok(limit: WildLimit, marks: tuple[int, ...]) -> bool:
@@ -652,7 +639,7 @@ def _extend_with_naturals(
     question of rank, suit and the ends of a run: what :func:`lay_off_ends` answers for a
     natural, without building the longer meld to check it.
     """
-    wild = _wild_codes(rules.wild_ranks)
+    wild = wild_codes(rules.wild_ranks)
     floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
     # A natural's code orders as its sort key does (rank, then suit); wilds are skipped.
     rest = sorted(rest, key=_code_of)
@@ -660,7 +647,7 @@ def _extend_with_naturals(
     # they grow, and the cards it gains at each end: each longer meld is built once, at the end.
     kinds = [m.kind is MeldKind.SET for m in melds]
     wanted = [
-        (m.values[0] if is_set else _SUIT_CODE[m.suit])  # type: ignore[index]
+        (m.values[0] if is_set else SUIT_CODE[m.suit])  # type: ignore[index]
         for m, is_set in zip(melds, kinds, strict=True)
     ]
     lows = [m.values[0] for m in melds]
