@@ -1,6 +1,6 @@
 """Liverpool Rummy: cards, rules for every house, melds, contracts and a whole-match engine.
 
-The names here are the package's public face (see ``API.md``)::
+The names here are the package's public face (see ``docs/rules.md`` for the rules they follow)::
 
     import liverpool as lp
     hand = lp.parse_cards("7H 7C JK 9H 10H JH QH KS KD KC 3S")
@@ -33,7 +33,14 @@ from .actions import (
 )
 from .cards import Card, Rank, Suit, build_shoe, format_cards, parse_cards, standard_deck
 from .display import Hand, show
-from .errors import CardParseError, IllegalAction, LiverpoolError, RecordError, RulesError
+from .errors import (
+    CardParseError,
+    IllegalAction,
+    LiverpoolError,
+    RecordError,
+    RulesError,
+    SeatError,
+)
 from .events import Event
 from .game import Game, Phase
 from .match import MatchResult, play_match
@@ -110,6 +117,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "RummyCall",
+    "SeatError",
     "ShoeSize",
     "Suit",
     "SwapWild",

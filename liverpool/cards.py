@@ -4,8 +4,9 @@ A :class:`Card` is a small immutable value. Liverpool is played with two or thre
 together, so the same card can be held twice; duplicates are simply equal values (there is no
 deck id), which is what a player sees on the table too.
 
-Notation (see ``API.md``): a rank ``A 2-9 10 T J Q K`` in any case followed by a suit
-``S H D C`` or ``♠ ♥ ♦ ♣``; a joker is ``JK``, ``JOKER``, ``*`` or ``🃏``.
+Notation (a public contract: other programs write cards this way): a rank ``A 2-9 10 T J Q K``
+in any case followed by a suit ``S H D C`` or ``♠ ♥ ♦ ♣``; a joker is ``JK``, ``JOKER``, ``*``
+or ``🃏``.
 """
 
 from __future__ import annotations

@@ -7,7 +7,14 @@ written for a learner: they quote the bad input and name the rule that refused i
 
 from __future__ import annotations
 
-__all__ = ["CardParseError", "IllegalAction", "LiverpoolError", "RecordError", "RulesError"]
+__all__ = [
+    "CardParseError",
+    "IllegalAction",
+    "LiverpoolError",
+    "RecordError",
+    "RulesError",
+    "SeatError",
+]
 
 
 class LiverpoolError(ValueError):
@@ -32,3 +39,9 @@ class IllegalAction(LiverpoolError):
 
 class RecordError(LiverpoolError):
     """A saved game record is corrupt, truncated or tampered with, so it was refused."""
+
+
+class SeatError(LiverpoolError):
+    """A seat number that is not a seat at this table (``g.view(7)`` with four players, or
+    ``-1``); the message names the seats there are. :meth:`Game.apply` turns it into an
+    :class:`IllegalAction`, as it does every refused move."""

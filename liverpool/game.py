@@ -7,9 +7,9 @@ phase has one legal-actions function and one apply function. :meth:`Game.apply` 
 everything before it changes anything, so an illegal action raises
 :class:`~liverpool.IllegalAction` in a learner's words and leaves the game exactly as it was.
 
-The turn sequence (``RULES.md`` §2): after a discard the rummy/Liverpool call window (where the
-rules have one), then the next player's choice of the discard, then the buy window if they
-decline, then their turn: go down, lay off, swap wilds, discard or go out. This module holds
+The turn sequence (``docs/rules.md`` §2): after a discard the rummy/Liverpool call window
+(where the rules have one), then the next player's choice of the discard, then the buy window if
+they decline, then their turn: go down, lay off, swap wilds, discard or go out. This module holds
 dealing, the out-of-turn phases, drawing and buying, and scoring; the player's own turn after
 drawing lives in :mod:`liverpool.play_phase`, and the state both work on in
 :mod:`liverpool.state`.
@@ -40,7 +40,7 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import Card, distinct, format_cards
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, RulesError, SeatError
 from .events import Event
 from .melds import Meld, lay_off_ends
 from .play_phase import PlayPhase
@@ -278,9 +278,17 @@ class Game(PlayPhase):
         """The seat whose turn it is (out-of-turn deciders aside)."""
         return self._s.turn_player
 
+    def seat(self, seat: object) -> int:
+        """``seat`` itself when it is a seat at this table, else :class:`~liverpool.SeatError`
+        naming the seats there are (a negative number never reads a seat from the end)."""
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
+            return seat
+        seats = ", ".join(f"{i} ({name})" for i, name in enumerate(self.names))
+        raise SeatError(f"There is no seat {seat!r} at this table; the seats are {seats}.")
+
     def hand(self, seat: int) -> list[Card]:
         """A copy of seat ``seat``'s hand, in the order the player holds it."""
-        return list(self._s.hands[seat])
+        return list(self._s.hands[self.seat(seat)])
 
     @property
     def table(self) -> list[Meld]:
@@ -304,11 +312,11 @@ class Game(PlayPhase):
 
     def is_down(self, seat: int) -> bool:
         """Whether ``seat`` has gone down this deal."""
-        return self._s.down_turn[seat] is not None
+        return self._s.down_turn[self.seat(seat)] is not None
 
     def is_floating(self, seat: int) -> bool:
         """Whether ``seat`` has an empty hand without having gone out."""
-        return self._s.floating[seat]
+        return self._s.floating[self.seat(seat)]
 
     @property
     def scores(self) -> list[int]:
@@ -332,6 +340,7 @@ class Game(PlayPhase):
 
     def buys_left(self, seat: int) -> int | None:
         """Buys ``seat`` may still make this match (``None``: no limit)."""
+        self.seat(seat)
         limit = self.rules.buy_limit(self.players)
         left: int | None = None if limit is None else limit - self._s.buys_match[seat]
         if self.rules.max_buys_per_deal is not None:
@@ -382,7 +391,16 @@ class Game(PlayPhase):
             raise IllegalAction("The match is over: no more moves can be made.")
         actor = self.to_act
         assert actor is not None
+        if player is not None:
+            try:
+                self.seat(player)
+            except SeatError as exc:
+                raise IllegalAction(str(exc)) from None
         if player is not None and player != actor:
+            if isinstance(action, Buy):
+                refusal = self.why_not_buy(player)
+                if refusal:
+                    raise IllegalAction(refusal)
             raise IllegalAction(
                 f"It is not your turn to act: {self.names[actor]} {self._deciding_verb()}."
             )
@@ -419,6 +437,7 @@ class Game(PlayPhase):
 
     def view(self, seat: int) -> PlayerView:
         """What seat ``seat`` may know now (no other hand, no stock order)."""
+        self.seat(seat)
         s = self._s
         n = self.players
         offer = None
@@ -694,14 +713,44 @@ class Game(PlayPhase):
             return went == s.turn_no
         return self._may_lay_off(seat)
 
-    def _may_buy(self, seat: int) -> bool:
+    def why_not_buy(self, seat: int) -> str | None:
+        """``None`` if ``seat`` may buy a discard under these rules now, else the sentence
+        saying why not (who may buy is decided here only; tables and lessons ask this).
+
+        Whether a discard is on offer right now is not asked: this is about the seat.
+        """
         s = self._s
-        if seat in (s.discarder, s.turn_player):
-            return False
-        if not self.rules.down_players_may_buy and s.down_turn[seat] is not None:
-            return False
-        left = self.buys_left(seat)
-        return left is None or left > 0
+        rules = self.rules
+        self.seat(seat)
+        if not rules.buying:
+            return "These rules have no buying: only the next player may take the discard."
+        if seat == s.discarder:
+            return "You made this discard, so you may not buy it back."
+        if seat == s.turn_player:
+            if s.phase is Phase.BUY:
+                return "You chose to draw from the stock, so the discard is offered to the others."
+            return "You are next to draw: take the discard as your draw instead of buying it."
+        if not rules.down_players_may_buy and s.down_turn[seat] is not None:
+            return "Players who have gone down may not buy under these rules."
+        return self._buys_used_up(seat)
+
+    def _buys_used_up(self, seat: int) -> str | None:
+        """The limit ``seat`` has reached (match, deal or coins), in words, or ``None``."""
+        s = self._s
+        rules = self.rules
+        coins = s.coins[seat]
+        if coins is not None and coins <= 0:
+            return f"You have spent {_all_of(rules.buy_coins or 0, 'coin')}: a buy costs one."
+        limit = rules.buy_limit(self.players)
+        if limit is not None and s.buys_match[seat] >= limit:
+            return f"You have used {_all_of(limit, 'buy')} this match."
+        per_deal = rules.max_buys_per_deal
+        if per_deal is not None and s.buys_deal[seat] >= per_deal:
+            return f"You have used {_all_of(per_deal, 'buy')} for this deal."
+        return None
+
+    def _may_buy(self, seat: int) -> bool:
+        return self.why_not_buy(seat) is None
 
     # ===========================================================================================
     # Phase: CUT
@@ -1201,6 +1250,13 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise RulesError("every player needs a different name")
     return names
+
+
+def _all_of(n: int, noun: str) -> str:
+    """``'your 1 buy'``, ``'both of your 2 buys'``, ``'all 3 of your buys'``."""
+    if n == 1:
+        return f"your 1 {noun}"
+    return f"both of your 2 {noun}s" if n == 2 else f"all {n} of your {noun}s"
 
 
 def _drawn_words(drawn: Sequence[Card] | None) -> str:

@@ -97,6 +97,8 @@ def check_set(cards: Iterable[Card], rules: Rules) -> Verdict:
         )
     naturals = [c for c in cards if not rules.is_wild(c)]
     wilds = len(cards) - len(naturals)
+    if wilds and not rules.has_jokers and any(c.rank is None for c in cards):
+        return _jokerless(kind, cards)
     if not naturals:
         return _fail(
             "no_natural",
@@ -115,6 +117,16 @@ def check_set(cards: Iterable[Card], rules: Rules) -> Verdict:
         )
     limit = _count_limit(rules.set_wilds, len(naturals), wilds, kind, cards)
     return limit if limit is not None else Verdict(True, kind=kind, cards=cards)
+
+
+def _jokerless(kind: MeldKind, cards: Sequence[Card]) -> Verdict:
+    """A joker under rules whose shoe holds none: it is no card of this game."""
+    return _fail(
+        "no_jokers",
+        "this house plays without jokers, so a joker cannot be part of a meld",
+        kind,
+        cards,
+    )
 
 
 def _count_limit(
@@ -169,6 +181,8 @@ def _run_layout(cards: tuple[Card, ...], rules: Rules) -> Verdict | tuple[int, S
             "too_short", f"a run needs at least 4 cards; this has {len(cards)}", kind, cards
         )
     naturals = [(i, c) for i, c in enumerate(cards) if not rules.is_wild(c)]
+    if len(naturals) < len(cards) and not rules.has_jokers and any(c.rank is None for c in cards):
+        return _jokerless(kind, cards)
     if not naturals:
         return _fail(
             "no_natural",
@@ -521,7 +535,7 @@ def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]
             ok = card.rank == meld.rank and bool(check_set((*meld.cards, card), rules))
         return (None,) if ok else ()
     ends: list[End] = []
-    if len(meld.cards) >= 13:
+    if len(meld.cards) >= 13 or (card.rank is None and not rules.has_jokers):
         return ()
     floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
     wild = rules.is_wild(card)
@@ -547,6 +561,8 @@ def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
         return verdict.reason or f"the {card} does not fit this set"
     if len(meld.cards) >= 13:
         return "this run already holds 13 cards: nothing more fits"
+    if card.rank is None and not rules.has_jokers:
+        return _jokerless(meld.kind, meld.cards).reason
     if not rules.is_wild(card) and card.suit != meld.suit:
         assert meld.suit is not None
         return (

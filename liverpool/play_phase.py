@@ -528,6 +528,8 @@ class PlayPhase:
         if not isinstance(action.meld, int) or not 0 <= action.meld < len(s.table):
             return f"There is no meld number {action.meld} on the table."
         meld = s.table[action.meld]
+        if meld.owner == seat and not rules.swap_own_melds:
+            return "You may only take a wild from another player's meld."
         verdict = meld.can_replace_wild(action.position, action.card, rules)
         if not verdict:
             return verdict.reason[:1].upper() + verdict.reason[1:] + "."

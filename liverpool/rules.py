@@ -1,8 +1,8 @@
 """The rules of one house: every way the sources differ is a field of :class:`Rules`.
 
-The four source texts (see ``RULES.md``) disagree on wild cards, buying, laying off, going out
-and scoring. Rather than code that asks "which preset is this?", each difference is a named,
-documented field here, and each preset in :mod:`liverpool.presets` is just one value of
+The four source texts (quoted in ``docs/rules.md``) disagree on wild cards, buying, laying off,
+going out and scoring. Rather than code that asks "which preset is this?", each difference is a
+named, documented field here, and each preset in :mod:`liverpool.presets` is just one value of
 :class:`Rules`. A house that plays its own mix builds it with :meth:`Rules.replace`, which
 validates every field again.
 """
@@ -405,6 +405,13 @@ class Rules:
     wild_swap: WildSwap = field(
         default=WildSwap.NONE, metadata=_doc("Whether and how a natural replaces a tabled wild.")
     )
+    swap_own_melds: bool = field(
+        default=False,
+        metadata=_doc(
+            "A wild may also be taken from the swapper's own melds (otherwise only from "
+            "another player's)."
+        ),
+    )
     buying: bool = field(default=True, metadata=_doc("Players may buy the discard out of turn."))
     down_players_may_buy: bool = field(
         default=True, metadata=_doc("Players who have gone down may still buy.")
@@ -540,6 +547,12 @@ class Rules:
         """Alias of :meth:`card_points`."""
         return self.card_points(card)
 
+    @property
+    def has_jokers(self) -> bool:
+        """True when the shoe holds jokers at some table size. A house that plays without them
+        never accepts one in a meld (a joker under ``classic`` is no card of that game)."""
+        return any(size.jokers for size in self.shoe)
+
     def shoe_size(self, players: int) -> ShoeSize:
         """The decks and jokers used with ``players`` players."""
         self.check_players(players)
@@ -582,8 +595,16 @@ class Rules:
         return {f.name: str(f.metadata.get("doc", "")) for f in dataclasses.fields(cls)}
 
     def describe(self) -> dict[str, str]:
-        """Every field as short text, for rule tables and comparisons."""
-        return {f.name: describe_value(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        """Every field as short words, keyed by field name in declaration order.
+
+        Rule tables, :meth:`differences` and ``liverpool rules`` read this, so a value is
+        written the way a player says it ("3–5 players: 2 decks + 4 jokers", "no limit"),
+        never as a tuple or an enum. Some fields need the rest of the rules to be said well (a
+        player range ends at ``max_players``); the others go through :func:`describe_value`.
+        Two different values of a field never read the same, except a joker's points under a
+        shoe that holds no joker (left out, as they can never be scored).
+        """
+        return {f.name: _describe_field(self, f.name) for f in dataclasses.fields(self)}
 
     def differences(self, other: Rules) -> dict[str, tuple[str, str]]:
         """The fields where ``other`` differs, as text pairs (self, other)."""
@@ -645,22 +666,238 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
 
 
 def describe_value(value: Any) -> str:
-    """Short human text for a field value (enum docs are kept for tooltips)."""
+    """Short words for one field value, without the rest of the rules.
+
+    Used where a value stands alone (a score pad shows ``card_points``); :meth:`Rules.describe`
+    words the fields that need context itself. Enums read as a short phrase (their ``doc`` keeps
+    the full sentence for tooltips), ``None`` as "none", never a repr.
+    """
     if value is None:
-        return "—"
+        return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, enum.Enum):
-        return str(value.value).replace("_", " ")
+        return _ENUM_WORDS.get(value, str(value.value).replace("_", " "))
     if isinstance(value, frozenset):
         return ", ".join(r.symbol + "s" for r in sorted(value)) or "none"
+    if isinstance(value, CardPoints):
+        return _describe_points(value, jokers=True)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
     if isinstance(value, tuple) and value and isinstance(value[0], Contract):
         return "; ".join(c.describe() for c in value)
     if isinstance(value, tuple) and value and isinstance(value[0], ShoeSize):
-        return "; ".join(str(s) for s in value)
+        return "; ".join(f"from {s.min_players} players: {_describe_shoe_size(s)}" for s in value)
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):
-        return "; ".join(f"{a}+ players: {b}" for a, b in value)
+        return "; ".join(f"{b} each from {a} players" for a, b in value)
     return str(value)
+
+
+def describe_contract(contract: Contract) -> str:
+    """One deal's contract in words, with how it is gone down and out of.
+
+    :meth:`Contract.describe` already says the whole-hand and no-discard deals; this adds the
+    deals where only a discard goes out (a hand emptied otherwise floats), so no two different
+    contracts read the same in a rule table.
+    """
+    text = contract.describe()
+    if contract.going_out is GoingOut.DISCARD and contract.going_down is GoingDown.NORMAL:
+        text = text[:-1] + "; go out only by discarding)"
+    return text
+
+
+def field_label(name: str) -> str:
+    """A field's name as a player reads it (``max_buys_per_match`` -> "buys per match").
+
+    The CLI and rule tables print these instead of identifiers; an unknown name just loses its
+    underscores.
+    """
+    return _FIELD_LABELS.get(name, name.replace("_", " "))
+
+
+_FIELD_LABELS: Mapping[str, str] = {
+    "name": "preset",
+    "min_players": "fewest players",
+    "max_players": "most players",
+    "shoe": "decks and jokers",
+    "wild_ranks": "wild ranks besides jokers",
+    "contracts": "contracts",
+    "peruvian": "Peruvian (12 cards every deal)",
+    "set_wilds": "wild cards in a set",
+    "run_wilds": "wild cards in a run",
+    "aces": "aces in a run",
+    "lay_off": "laying off opens",
+    "floaters_lay_off": "a floater may lay off",
+    "wild_swap": "swapping a wild out of a meld",
+    "swap_own_melds": "swap from your own melds too",
+    "buying": "buying out of turn",
+    "down_players_may_buy": "players already down may buy",
+    "buy_priority": "when several want to buy",
+    "buy_penalty_cards": "a buy costs",
+    "max_buys_per_match": "buys per match",
+    "max_buys_per_deal": "buys per deal",
+    "buy_coins": "buy coins",
+    "discard_draw_penalty": "drawing the discard also takes",
+    "must_keep_card": "going down must keep a card to discard",
+    "floating": "floating (empty hand, not yet out)",
+    "rummy_call": "rummy call on a playable discard",
+    "liverpool_call": "Liverpool call",
+    "failed_going_down_penalty": "failed going-down attempt",
+    "exact_cut_bonus": "exact cut",
+    "card_points": "card points",
+    "buy_timer_seconds": "time to decide on a buy",
+    "idle_turn_seconds": "idle turn played for you after",
+    "max_reshuffles": "stock rebuilds before a dead deal",
+    "max_turns_per_deal": "turns before a dead deal",
+    "source": "source",
+}
+
+_ENUM_WORDS: Mapping[enum.Enum, str] = {
+    WildLimit.ONE_NATURAL: "at least 1 natural",
+    WildLimit.TWO_NATURALS: "at least 2 naturals",
+    WildLimit.ONE_PER_FOUR: "at most 1 wild in any 4 cards in a row",
+    WildLimit.NOT_ADJACENT: "no two wilds side by side",
+    WildLimit.NOT_MAJORITY: "wilds may not outnumber naturals",
+    AceMode.LOW_OR_HIGH: "low or high, never wrapping",
+    AceMode.HIGH_ONLY: "high only",
+    LayOffTiming.SAME_TURN: "from the turn you go down",
+    LayOffTiming.NEXT_TURN: "from your turn after going down",
+    WildSwap.NONE: "never",
+    WildSwap.RUN_REMELD: "once down, a wild in a run; meld the wild again that turn",
+    WildSwap.TO_HAND: "from your turn after going down, in a set or run; the wild joins your hand",
+    WildSwap.GOING_DOWN_TURN_REMELD: (
+        "only in the turn you go down, a wild in a run; meld the wild again that turn"
+    ),
+    WildSwap.SET_OWN_SET: "once down, a wild in a set, laid at once on a set of your own",
+    BuyPriority.CLOCKWISE: "nearest clockwise to the player about to draw",
+    BuyPriority.FIRST_TO_CALL: "first to call",
+    GoingDown.NORMAL: "lay the contract, keep the rest",
+    GoingDown.WHOLE_HAND_BUT_ONE: "the whole hand but one card, discarded at once",
+    GoingDown.WHOLE_HAND: "the whole hand, no discard",
+    GoingDown.WHOLE_HAND_ANY_TIME: "or out with the whole hand at any time in your turn",
+    GoingOut.DISCARD_OR_MELD: "discard or play the last card",
+    GoingOut.DISCARD: "discard the last card",
+    GoingOut.NO_DISCARD: "play the last card onto the table, no discard",
+    RummyCall.NONE: "none",
+    RummyCall.OTHERS_GIVE_CARD: "each other player gives the offender a card",
+    RummyCall.TAKE_BACK_PENALTY: "the offender takes the discard back + 1 stock card",
+}
+
+
+def _describe_field(rules: Rules, name: str) -> str:
+    """One field of ``rules`` in words, using the other fields where the words need them."""
+    value = getattr(rules, name)
+    if name == "shoe":
+        return _describe_shoe(rules)
+    if name == "contracts":
+        return "; ".join(describe_contract(rules.contract(d)) for d in range(1, rules.deals + 1))
+    if name == "max_buys_per_match":
+        return _describe_buy_limits(rules)
+    if name == "card_points":
+        return _describe_points(rules.card_points, jokers=rules.has_jokers)
+    if name == "buy_penalty_cards":
+        return f"the discard + {_count(value, 'stock card')}" if value else "the discard alone"
+    if name == "discard_draw_penalty":
+        return f"{_count(value, 'extra stock card')}" if value else "nothing extra"
+    if name == "max_buys_per_deal":
+        return "no limit" if value is None else f"{value} each"
+    if name == "buy_coins":
+        return "none" if value is None else f"{value} each for the match; a buy costs 1"
+    if name == "failed_going_down_penalty":
+        return f"+{value} points" if value else "no penalty"
+    if name == "exact_cut_bonus":
+        return f"−{value} points to the cutter" if value else "no bonus"
+    if name in ("buy_timer_seconds", "idle_turn_seconds"):
+        return "no timer" if value is None else f"{describe_value(float(value))} seconds"
+    if name == "max_reshuffles":
+        return f"at most {value}"
+    if name == "max_turns_per_deal":
+        return f"{value} turns"
+    return describe_value(value)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _players(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _player_ranges(starts: list[int], rules: Rules) -> list[tuple[int, int] | None]:
+    """The player range each entry starting at ``starts[i]`` covers at this table (None when
+    the table never has that many players)."""
+    ranges: list[tuple[int, int] | None] = []
+    for i, start in enumerate(starts):
+        low = max(start, rules.min_players)
+        high = starts[i + 1] - 1 if i + 1 < len(starts) else rules.max_players
+        high = min(high, rules.max_players)
+        ranges.append((low, high) if low <= high else None)
+    return ranges
+
+
+def _describe_shoe_size(size: ShoeSize) -> str:
+    decks = _count(size.decks, "deck")
+    return f"{decks} + {_count(size.jokers, 'joker')}" if size.jokers else f"{decks}, no jokers"
+
+
+def _describe_shoe(rules: Rules) -> str:
+    """``'3–5 players: 2 decks + 4 jokers; 6–8 players: 3 decks + 4 jokers'``."""
+    ranges = _player_ranges([s.min_players for s in rules.shoe], rules)
+    return "; ".join(
+        f"{_players(*span)} players: {_describe_shoe_size(size)}"
+        for size, span in zip(rules.shoe, ranges, strict=True)
+        if span is not None
+    )
+
+
+def _describe_buy_limits(rules: Rules) -> str:
+    """``'3 each with 2 players, 2 each with 3–4, 1 each with 5–6'`` (as A says it)."""
+    limits = rules.max_buys_per_match
+    if limits is None:
+        return "no limit"
+    parts: list[str] = []
+    if limits[0][0] > rules.min_players:
+        parts.append(f"no limit with {_players(rules.min_players, limits[0][0] - 1)}")
+    ranges = _player_ranges([start for start, _ in limits], rules)
+    for (_, limit), span in zip(limits, ranges, strict=True):
+        if span is not None:
+            parts.append(f"{limit} each with {_players(*span)}")
+    if parts:
+        parts[0] += " players"
+    return ", ".join(parts)
+
+
+def _describe_points(points: CardPoints, *, jokers: bool) -> str:
+    """``'A: 15, 2–9: face value, 10–K: 10, joker: 20'``: equal neighbours grouped, then runs of
+    face-value cards; the joker left out when the shoe holds none."""
+    ranks = list(Rank)
+    groups: list[tuple[int, int, str]] = []  # (first index, last index, value text)
+    i = 0
+    while i < len(ranks):
+        j = i
+        while j + 1 < len(ranks) and points.by_rank[j + 1] == points.by_rank[i]:
+            j += 1
+        if j > i:
+            groups.append((i, j, str(points.by_rank[i])))
+        elif 2 <= ranks[i] <= 10 and points.by_rank[i] == ranks[i]:
+            if groups and groups[-1][2] == "face value" and groups[-1][1] == i - 1:
+                groups[-1] = (groups[-1][0], i, "face value")
+            else:
+                groups.append((i, i, "face value"))
+        else:
+            groups.append((i, i, str(points.by_rank[i])))
+        i = j + 1
+    parts: list[str] = []
+    for first, last, text in groups:
+        if text == "face value" and first == last:
+            text = str(points.by_rank[first])
+        a, b = ranks[first].symbol, ranks[last].symbol
+        names = a if first == last else f"{a} and {b}" if last == first + 1 else f"{a}–{b}"
+        parts.append(f"{names}: {text}")
+    if jokers:
+        parts.append(f"joker: {points.joker}")
+    return ", ".join(parts)
 
 
 # -- validation ----------------------------------------------------------------------------------
@@ -678,6 +915,7 @@ _SET_LIMITS = (WildLimit.ONE_NATURAL, WildLimit.TWO_NATURALS, WildLimit.NOT_MAJO
 _BOOL_FIELDS = (
     "peruvian",
     "floaters_lay_off",
+    "swap_own_melds",
     "buying",
     "down_players_may_buy",
     "must_keep_card",

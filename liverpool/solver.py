@@ -142,10 +142,12 @@ def _read(hand: Iterable[Card], rules: Rules, plan: _Plan) -> _Read:
     wilds = []
     held = []
     free = 0
+    jokers = rules.has_jokers
     for card in hand:
         code = card._hash
         if wild[code]:
-            wilds.append(card)
+            if code or jokers:  # a joker under a house without them is no card of its game
+                wilds.append(card)
             continue
         n = counts[code] = counts[code] + 1
         if n == 1:
@@ -297,6 +299,13 @@ def find_whole_hand(
 ) -> list[Meld] | None:
     """Melds meeting the contract of ``deal`` that use the whole hand but ``leave`` cards."""
     hand = list(hand)
+    if not rules.has_jokers:
+        # A joker is no card of a house that plays without them: it can only be left over.
+        cards = [c for c in hand if not c.is_joker]
+        leave -= len(hand) - len(cards)
+        if leave < 0:
+            return None
+        hand = cards
     contract = rules.contract(deal)
     if len(hand) - contract.min_cards < leave:
         return None

@@ -7,8 +7,8 @@ human may read them (:meth:`Event.text_for <liverpool.Event.text_for>`: the huma
 their own secret cards). When the human must decide, the table is drawn in text and a prompt
 lists the commands that are valid now.
 
-Commands (any case; cards in the notation of ``API.md`` — ``7H``, ``10♥``, ``td``, ``JK`` — or
-by their number in the hand as drawn)::
+Commands (any case; cards in the notation of :mod:`liverpool.cards` — ``7H``, ``10♥``, ``td``,
+``JK`` — or by their number in the hand as drawn)::
 
     draw | d              take | t             buy | b              pass | p
     down 7H 7C 7S | 8H 9H 10H JH               lay 7H 2 [low|high]  swap 7H 2 3

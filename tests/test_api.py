@@ -1,6 +1,6 @@
-"""The public names of API.md, used exactly as that page writes them.
+"""The public names of the package, used exactly as its documented examples write them.
 
-Code outside the repository calls these; each block below is API.md's own example, so a rename
+Code outside the repository calls these; each block below is one documented example, so a rename
 or a changed meaning fails here first.
 """
 
@@ -111,7 +111,7 @@ def test_games_section() -> None:
         lp.GoOut(),
         lp.Discard("2C"),
     ):
-        assert action == action  # every action kind of API.md builds from card text
+        assert action == action  # every public action kind builds from card text
     assert lp.LayOff("KH", meld=0, end="low").end == "low"
 
 

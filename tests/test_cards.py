@@ -1,4 +1,5 @@
-"""Cards and their notation (API.md), and the shoe each preset plays with (RULES.md §3)."""
+"""Cards and their notation (README and ``liverpool.cards``), and the shoe each preset plays with
+(docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -189,7 +190,7 @@ def test_bad_token_says_which_part_is_wrong(token: str, part: str) -> None:
         Card.parse(token)
 
 
-# -- the shoe per preset and player count (RULES.md §3, "decks" rows) -------------------------
+# -- the shoe per preset and player count (docs/rules.md §3, "decks" rows) -------------------------
 
 # (preset, players, decks of 52, jokers)
 SHOES = [

@@ -1,5 +1,5 @@
 """Scenario tests of the match flow: dealing, turn order, drawing, buying, stock exhaustion,
-scoring (RULES.md §2 and the matching cells of the §3 tables), one scenario per rule or cell.
+scoring (docs/rules.md §2 and the matching cells of the §3 tables), one scenario per rule or cell.
 
 Almost every scenario starts from a stacked deal (``lp.Game.from_deal``) drawn in a comment as
 a small card grid. Seats sit clockwise 0, 1, 2 …; the player left of the dealer is seat
@@ -25,7 +25,7 @@ from liverpool import Phase
 
 PRESET_NAMES = ["house", "classic", "online", "traditional", "florida", "i_buy", "me"]
 
-# RULES.md §3 "cards dealt per deal" (and the number of deals), written out per preset.
+# docs/rules.md §3 "cards dealt per deal" (and the number of deals), written out per preset.
 CARDS_DEALT = {
     "house": [10] * 7,
     "classic": [10] * 7,
@@ -36,7 +36,7 @@ CARDS_DEALT = {
     "me": [12] * 7,
 }
 
-# RULES.md §3 "players".
+# docs/rules.md §3 "players".
 PLAYERS = {
     "house": (3, 8),
     "classic": (3, 8),
@@ -49,7 +49,7 @@ PLAYERS = {
 
 
 def shoe(preset: str, players: int) -> tuple[int, int]:
-    """RULES.md §3 "decks": (cards in the shoe, jokers among them) for this many players."""
+    """docs/rules.md §3 "decks": (cards in the shoe, jokers among them) for this many players."""
     if preset == "house":  # 2×52 + 4 jokers; 3×52 + 4 jokers at 6+
         return (2 * 52 + 4, 4) if players < 6 else (3 * 52 + 4, 4)
     if preset == "classic":  # 2×52 (no jokers); 3×52 at 6+
@@ -141,7 +141,7 @@ UP = "Q♥"
 
 
 # =============================================================================================
-# Dealing (RULES.md §1 "Dealer rotates…", §3 players / decks / cards dealt)
+# Dealing (docs/rules.md §1 "Dealer rotates…", §3 players / decks / cards dealt)
 # =============================================================================================
 
 
@@ -159,7 +159,7 @@ def test_first_deal_sizes_by_preset_and_player_count(preset: str, players: int) 
     dealt = CARDS_DEALT[preset][0]
     assert g.total_cards() == cards
     assert sum(c.is_joker for c in g.rules.build_shoe(players)) == jokers
-    if preset in ("classic", "traditional"):  # exact-cut presets cut every shuffled deal
+    if g.rules.exact_cut_bonus:  # exact-cut presets cut every shuffled deal
         assert g.phase is Phase.CUT
         assert g.to_act == players - 1  # the seat right of dealer 0
         assert all(g.hand(i) == [] for i in range(players))
@@ -368,7 +368,8 @@ def test_illegal_turn_actions_change_nothing() -> None:
     refuse(g, lp.Pass(), "not possible now")
     g.apply(lp.DrawStock())
     assert (g.phase, g.to_act) == (Phase.BUY, 2)
-    refuse(g, lp.Buy(), "not your turn", player=1)
+    refuse(g, lp.Buy(), "offered to the others", player=1)  # seat 1 declined it
+    refuse(g, lp.Buy(), "not your turn", player=0)  # seat 0 may buy, after seat 2
     refuse(g, lp.DrawStock(), "may buy the Q♥ or pass")
     assert pass_window(g) == [2, 0]
     assert g.phase is Phase.PLAY
@@ -570,7 +571,9 @@ def test_online_four_players_third_buy_is_refused() -> None:
     g.apply(lp.Discard("3♠"))
     g.apply(lp.DrawStock())  # seat 1 declines the 3♠: seat 3 would be next after seat 2
     assert (g.phase, g.to_act) == (Phase.BUY, 2)
-    refuse(g, lp.Buy(), "not your turn", player=3)
+    # docs/rules.md §4: a buy past the limit is refused naming the limit
+    assert g.why_not_buy(3) == "You have used both of your 2 buys this match."
+    refuse(g, lp.Buy(), "You have used both of your 2 buys this match", player=3)
     assert pass_window(g) == [2]  # seat 3 is no longer asked
     assert bag(g.hand(3)) == bag(H3, "Q♥ 7♣ 3♥ 7♦ 2♦") - bag("3♣")
 
@@ -652,7 +655,10 @@ def test_i_buy_ten_coins_per_match() -> None:
     assert skipped >= 1  # afterwards seat 0 was no longer asked
     # Coins last the whole match: in deal 2 seat 0 is still not asked.
     assert g.view(0).coins == (0, 10, 10)
-    assert (g.deal, g.dealer, g.to_act) == (2, 1, 2)
+    assert (g.deal, g.dealer, g.phase, g.to_act) == (2, 1, Phase.CUT, 0)  # E's exact cut
+    g.apply(lp.Cut(1))
+    assert (g.phase, g.to_act) == (Phase.DRAW, 2)
+    assert g.why_not_buy(0) == "You have spent all 10 of your coins: a buy costs one."
     g.apply(lp.DrawStock())
     assert pass_window(g) == [1]
 
@@ -862,7 +868,7 @@ def test_last_deal_ends_the_match_and_ties_share_the_win() -> None:
 
 
 # =============================================================================================
-# The cut (classic, traditional: exact cut −50 to the cutter)
+# The cut (classic, traditional and E's variants: exact cut −50 to the cutter)
 # =============================================================================================
 
 
@@ -883,24 +889,27 @@ def test_the_player_right_of_the_dealer_cuts_before_the_deal(preset: str) -> Non
     assert [len(g.hand(i)) for i in range(4)] == [10] * 4
 
 
-@pytest.mark.parametrize("preset", ["classic", "traditional"])
+# E's variants (florida, i_buy, me) inherit E's exact-cut bonus (docs/rules.md §3).
+@pytest.mark.parametrize("preset", ["classic", "traditional", "florida", "i_buy", "me"])
 def test_an_exact_cut_takes_fifty_points_off_the_cutter(preset: str) -> None:
-    # 4 players, dealer 0, cutter seat 3. An exact cut lifts 4 × 10 + 1 = 41 cards (the deal
-    # and the upcard). The cut lands near the aim (game RNG): find a seed where it is exact
-    # and one where it is not; each deal is then cut short after 10 turns.
+    # 4 players, dealer 0, cutter seat 3. An exact cut lifts 4 × cards dealt + 1 cards (the
+    # deal and the upcard: 41 under classic). The cut lands near the aim (game RNG): find a
+    # seed where it is exact and one where it is not; each deal is then cut short after 10
+    # turns.
     rules = lp.PRESETS[preset].replace(max_turns_per_deal=10)
+    aim = 4 * rules.cards_dealt(1) + 1
     found: dict[bool, int] = {}
     for seed in range(100):
         g = lp.Game(rules, 4, seed=seed)
-        text = g.apply(lp.Cut(41))[0].text
-        found.setdefault("exactly 41" in text, seed)
+        text = g.apply(lp.Cut(aim))[0].text
+        found.setdefault(f"exactly {aim}" in text, seed)
         if len(found) == 2:
             break
     assert set(found) == {True, False}
     for exact, seed in found.items():
         g = lp.Game(rules, 4, seed=seed)
         assert g.to_act == 3
-        cut = g.apply(lp.Cut(41))[0]
+        cut = g.apply(lp.Cut(aim))[0]
         assert cut.player == 3
         assert ("takes 50 points off" in cut.text) == exact
         left = play_out_deal(g)

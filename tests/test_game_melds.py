@@ -1,5 +1,5 @@
 """Scenario tests of the table rules: going down, laying off, swapping wilds, rummy and
-Liverpool calls, going out and floating (RULES.md §1–§3), one stacked deal per rule and per
+Liverpool calls, going out and floating (docs/rules.md §1–§3), one stacked deal per rule and per
 preset cell of the §3 tables where the presets differ.
 
 Every deal is stacked with ``Game.from_deal``. The hands are drawn above each deal as a small
@@ -266,8 +266,10 @@ def test_melds_may_be_longer_than_the_contract_asks() -> None:
         ("online", 1, "keep one card"),  # must keep a card to discard
         ("traditional", 1, "floating"),  # an empty hand without a discard floats
         ("florida", 1, "floating"),
-        ("i_buy", 2, "only by discarding"),  # out by discard only, no floating
-        ("me", 1, "only by discarding"),
+        # E's variants go out as E's Liverpool does where their text is silent: discard or
+        # meld the last card (docs/rules.md §3)
+        ("i_buy", 2, "go_out"),
+        ("me", 1, "go_out"),
     ],
 )
 def test_going_down_with_the_whole_hand(preset: str, deal: int, outcome: str) -> None:
@@ -707,65 +709,113 @@ def test_online_swap_wild_to_hand_from_the_next_turn() -> None:
     assert g.to_act == 1
 
 
-def test_classic_swap_in_runs_and_remeld_the_freed_2() -> None:
+def test_classic_swap_another_players_2_in_a_run_and_remeld_it() -> None:
+    # E: "a player may replace that other player's laid 2 from within a run" — never one of
+    # their own, and the freed 2 must be melded again before the turn ends.
     # hands:
     #       Ada         Ben         Cleo
-    #   ♠   2           A 3 10      5 J Q
-    #   ♥   5 6 7 8 9   4 K         3 6
-    #   ♦   9           5 8 Q       6 10 K
-    #   ♣   2 9 K       6 J         A 8
-    #   stock (top first): Q♣ · upcard 3♣
-    g = game("classic", ["9C 9D 2S 5H 2C 7H 8H 6H 9H KC", BEN, CLEO], stock="QC", deal=2)
+    #   ♠   2           3 4 5 6 Q   J K
+    #   ♥   5 6 7 8 9   6           3
+    #   ♦   9           Q K         4 6 10 K
+    #   ♣   2 9 K       J Q         5 8 A
+    #   stock (top first): J♦ 10♣ · upcard 3♣
+    g = game(
+        "classic",
+        [
+            "9C 9D 2S 5H 2C 7H 8H 6H 9H KC",
+            "QC QD QS 3S 4S 5S 6S 6H KD JC",
+            "3H 4D 6D 8C 10D JS KS KD AC 5C",
+        ],
+        stock="JD 10C",
+        deal=2,
+    )
     draw(g)
     g.apply(GoDown(["9C 9D 2S", "5H 2C 7H 8H"]))
-    refused(g, SwapWild("9H", 0, 2), "from a set")  # runs only
-    g.apply(SwapWild("6H", 1, 1))  # allowed from the going-down turn: lay-offs are open
-    assert meld_text(g.table[1]) == "5H 6H 7H 8H"
-    refused(g, Discard("KC"), "first lay the freed 2♣")
-    refused(g, Discard("2C"), "first lay the freed 2♣")
-    g.apply(LayOff("2C", 1, "high"))
-    assert meld_text(g.table[1]) == "5H 6H 7H 8H 2C"
+    # Ada holds the 6♥ her own 2♣ stands for, but it is her own run.
+    refused(g, SwapWild("6H", 1, 1), "only take a wild from another player's meld")
+    assert not [a for a in g.legal_actions() if isinstance(a, SwapWild)]
     g.apply(Discard("KC"))
-    assert g.to_act == 1
+    draw(g)  # Ben draws the 10♣
+    refused(g, SwapWild("6H", 1, 1), "only after you have gone down")
+    g.apply(GoDown(["QC QD QS", "3S 4S 5S 6S"]))
+    assert SwapWild("6H", 1, 1) in g.legal_actions()
+    refused(g, SwapWild("KD", 0, 2), "from a set")  # runs only
+    g.apply(SwapWild("6H", 1, 1))  # Ada's run, from Ben's going-down turn: lay-offs are open
+    assert meld_text(g.table[1]) == "5H 6H 7H 8H"
+    refused(g, Discard("KD"), "first lay the freed 2♣")
+    refused(g, Discard("2C"), "first lay the freed 2♣")
+    g.apply(LayOff("2C", 3, "high"))  # on Ben's own run, standing for the 7♠
+    assert meld_text(g.table[3]) == "3S 4S 5S 6S 2C"
+    g.apply(Discard("KD"))
+    assert g.to_act == 2
 
 
 def test_classic_swap_refused_when_the_freed_2_fits_nowhere() -> None:
-    # Both runs have a 2 standing for an ace: no wild can be added at either end.
+    # Peruvian deal (12 cards). Ada's runs hold a 2 at each end; Ben's hold a 2 inside: under
+    # "any four in a row hold one wild" no wild can be added at any end of any run.
     # hands:
-    #       Ada       Ben       Cleo
-    #   ♠   2 J Q K   A 3 10    5 J Q
-    #   ♥   2 J Q K   4 K       3 6
-    #   ♦   2         5 8 Q     6 10 K
-    #   ♣   2         6 J       A 8
-    #   stock (top first): A♥ · upcard 3♣
-    g = game("classic", ["2D JH QH KH 2C 2H JS QS KS 2S", BEN, CLEO], stock="AH", deal=3)
+    #       Ada            Ben          Cleo
+    #   ♠   2 10 J Q K     3 4 6        5 J Q
+    #   ♥   2 9 J Q K      A            3 6
+    #   ♦   2              2 3 4 6      5 6 10 K
+    #   ♣   2              8 9 10       4 8 A
+    #   ♥2 in Ben's hand too · stock (top first): 5♣ 7♣ · upcard 3♣
+    rules = lp.PRESETS["classic"].replace(peruvian=True)
+    g = game(
+        rules,
+        [
+            "2D JH QH KH 2C 2H JS QS KS 2S 9H 10S",
+            "3S 4S 2D 6S 3D 4D 2H 6D AH 9C 10C 8C",
+            "3H 5S 6D 8C 10D JS QS KD AC 6H 5D 4C",
+        ],
+        stock="5C 7C",
+        deal=3,
+    )
     draw(g)
     g.apply(GoDown(["2D JH QH KH 2C", "2H JS QS KS 2S"]))
+    g.apply(Discard("10S"))  # (the 9♥ would fit below the 2♦: a rummy call)
+    draw(g)  # Ben draws the 7♣
+    g.apply(GoDown(["3S 4S 2D 6S", "3D 4D 2H 6D"]))
     refused(g, SwapWild("AH", 0, 4), "fit nowhere")
+    assert not [a for a in g.legal_actions() if isinstance(a, SwapWild)]
 
 
-def test_traditional_swap_only_in_the_going_down_turn() -> None:
+def test_traditional_swap_another_players_joker_only_in_the_going_down_turn() -> None:
+    # T: "заменить джокер другого игрока в серии" (replace another player's joker in a run),
+    # only in the turn you go down, and the freed joker must be laid again that turn.
     # hands:
-    #       Ada         Ben         Cleo
-    #   ♠               A 3 10      5 J Q
-    #   ♥   5 6 7 8 9   4 K         3 6
-    #   ♦   9           5 8 Q       6 10 K
-    #   ♣   9 K         6 J         A 8
+    #       Ada         Ben           Cleo
+    #   ♠               3 4 5 6 Q     J K
+    #   ♥   5 6 7 8 9   6 9           3
+    #   ♦   9           Q             4 5 6 10 K
+    #   ♣   9 K         J Q           8 A
     #   🃏  🃏 🃏
-    #   stock (top first): Q♣ 3♦ 5♠ 4♣ · upcard 3♣
+    #   stock (top first): Q♥ 3♦ 5♣ 4♦ 10♥ · upcard 3♣
     g = game(
-        "traditional", ["9C 9D JK 5H JK 7H 8H 6H 9H KC", BEN, CLEO], stock="QC 3D 5S 4C", deal=2
+        "traditional",
+        [
+            "9C 9D JK 5H JK 7H 8H 6H 9H KC",
+            "QC QD QS 3S 4S 5S 6S 6H 9H JC",
+            "3H 4D 5D 6D 8C 10D JS KS KD AC",
+        ],
+        stock="QH 3D 5C 4D 10H",
+        deal=2,
     )
     draw(g)
     g.apply(GoDown(["9C 9D JK", "5H JK 7H 8H"]))
+    refused(g, SwapWild("6H", 1, 1), "only take a wild from another player's meld")
+    g.apply(Discard("KC"))
+    draw(g)  # Ben draws the 3♦
+    g.apply(GoDown(["QC QD QS", "3S 4S 5S 6S"]))
     refused(g, SwapWild("9H", 0, 2), "from a set")  # runs only
     g.apply(SwapWild("6H", 1, 1))
-    refused(g, Discard("KC"), "first lay the freed")
-    g.apply(LayOff("JK", 1, "high"))  # the joker now stands for the 9♥
-    g.apply(Discard("KC"))
-    turn(g, "JC")
-    turn(g, "QS")
-    draw(g)
+    refused(g, Discard("JC"), "first lay the freed")
+    g.apply(LayOff("JK", 1, "high"))  # the joker now stands for the 9♥ of Ada's run
+    assert meld_text(g.table[1]) == "5H 6H 7H 8H JK"
+    g.apply(Discard("JC"))
+    turn(g, "JS")  # Cleo
+    turn(g, "4D")  # Ada
+    draw(g)  # Ben, a turn after going down
     refused(g, SwapWild("9H", 1, 4), "only in the turn you go down")
 
 
@@ -820,7 +870,13 @@ def test_house_has_no_wild_swap() -> None:
 # =============================================================================================
 
 
-def test_classic_rummy_call_each_other_player_gives_a_card() -> None:
+@pytest.mark.parametrize(
+    ("preset", "deal"),
+    # E's variants inherit its Liverpool's rummy call, their own lines being silent (docs/rules.md
+    # §3); I Buy's first deal asks for one set, so its second deal is used.
+    [("classic", 1), ("florida", 1), ("i_buy", 2), ("me", 1)],
+)
+def test_rummy_call_each_other_player_gives_a_card(preset: str, deal: int) -> None:
     # hands:
     #       Ada      Ben      Cleo
     #   ♠   7 9      A 3 10   5 J Q
@@ -828,7 +884,7 @@ def test_classic_rummy_call_each_other_player_gives_a_card() -> None:
     #   ♦   4 7 9    5 8 Q    6 10 K
     #   ♣   5 7 K    6 J      A 8
     #   stock (top first): Q♥ 4♠ · upcard 3♣
-    g = game("classic", [ADA, BEN, CLEO], stock="QH 4S")
+    g = game(preset, [ADA, BEN, CLEO], stock="QH 4S", deal=deal)
     draw(g)
     g.apply(GoDown([SEVENS, NINES]))
     g.apply(Discard("7D"))  # the 7♦ could have gone on her sevens
@@ -953,8 +1009,8 @@ def test_liverpool_call_only_down_players_then_the_next_player_draws() -> None:
         ("classic", 1, "go_out"),
         ("traditional", 1, "floating"),
         ("florida", 1, "floating"),
-        ("i_buy", 2, "only by discarding"),
-        ("me", 1, "only by discarding"),
+        ("i_buy", 2, "go_out"),  # as E's Liverpool: discard or meld the last card
+        ("me", 1, "go_out"),
     ],
 )
 def test_laying_off_the_last_card(preset: str, deal: int, outcome: str) -> None:

@@ -1,8 +1,9 @@
-"""The presets against the tables of RULES.md §3: one test case per cell.
+"""The presets against the tables of docs/rules.md §3: one test case per cell.
 
 Each table below is a list of rows ``(preset, expected...)``; the comment on a row quotes the
-RULES.md cell it checks. Cells the second table leaves empty take the ``house`` value ("Where a
-cell above is not filled for a preset, use the house value"), and are marked "(house)".
+docs/rules.md cell it checks. Cells the second table leaves empty take the ``classic`` value
+for E's variants (florida, i_buy, me: E writes each against its own Liverpool) and the ``house``
+value otherwise; they are marked "(classic)" or "(house)" (where the two agree, "(house)").
 """
 
 from __future__ import annotations
@@ -259,10 +260,10 @@ D_OR_M, DISCARD, NO_DISCARD = GoingOut.DISCARD_OR_MELD, GoingOut.DISCARD, GoingO
         ("traditional", [N] * 7, [DISCARD] * 7, True),
         # discard the last card; floating as T
         ("florida", [N] * 10, [DISCARD] * 10, True),
-        # by discard
-        ("i_buy", [N] * 8, [DISCARD] * 8, False),
-        # by discard; deal 7 = 3 runs, whole hand, no discard
-        ("me", [N] * 6 + [WHOLE], [DISCARD] * 6 + [NO_DISCARD], False),
+        # discard or meld the last card (as classic)
+        ("i_buy", [N] * 8, [D_OR_M] * 8, False),
+        # discard or meld the last card (as classic); deal 7 whole hand, no discard
+        ("me", [N] * 6 + [WHOLE], [D_OR_M] * 6 + [NO_DISCARD], False),
     ),
 )  # fmt: skip
 def test_going_down_and_going_out(
@@ -510,9 +511,9 @@ def test_must_keep_card(preset: str, keep: bool) -> None:
         ("classic", RummyCall.OTHERS_GIVE_CARD),
         ("online", RummyCall.NONE),  # none
         ("traditional", RummyCall.TAKE_BACK_PENALTY),  # offender takes discard back + 1 card
-        ("florida", RummyCall.NONE),  # (house)
-        ("i_buy", RummyCall.NONE),  # (house)
-        ("me", RummyCall.NONE),  # (house)
+        ("florida", RummyCall.OTHERS_GIVE_CARD),  # (classic)
+        ("i_buy", RummyCall.OTHERS_GIVE_CARD),  # (classic)
+        ("me", RummyCall.OTHERS_GIVE_CARD),  # (classic)
     ),
 )
 def test_rummy_call(preset: str, call: RummyCall) -> None:
@@ -528,9 +529,9 @@ def test_rummy_call(preset: str, call: RummyCall) -> None:
         ("classic", 0),  # —
         ("online", 0),  # —
         ("traditional", 50),  # +50 points to the player
-        ("florida", 0),  # (house)
-        ("i_buy", 0),  # (house)
-        ("me", 0),  # (house)
+        ("florida", 0),  # (classic)
+        ("i_buy", 0),  # (classic)
+        ("me", 0),  # (classic)
     ),
 )
 def test_failed_going_down_penalty(preset: str, penalty: int) -> None:
@@ -544,9 +545,9 @@ def test_failed_going_down_penalty(preset: str, penalty: int) -> None:
         ("classic", 50),  # −50 to the cutter
         ("online", 0),  # —
         ("traditional", 50),  # −50 to the cutter
-        ("florida", 0),  # (house)
-        ("i_buy", 0),  # (house)
-        ("me", 0),  # (house)
+        ("florida", 50),  # (classic)
+        ("i_buy", 50),  # (classic)
+        ("me", 50),  # (classic)
     ),
 )
 def test_exact_cut_bonus(preset: str, bonus: int) -> None:
@@ -793,7 +794,7 @@ def test_classic_without_wild_twos_has_no_wild_at_all_and_is_refused() -> None:
         R("classic").replace(wild_ranks=())
 
 
-# -- optional rules (RULES.md §3, "Optional rules any preset may switch on") ---------------------
+# -- optional rules (docs/rules.md §3, "Optional rules any preset may switch on") ------------
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -823,7 +824,7 @@ def test_buy_priority_option(preset: str, priority: str) -> None:
 @pytest.mark.parametrize(
     ("preset", "letter", "silent"),
     rows(
-        # (preset, source letter, RULES.md marks at least one value "(silent)")
+        # (preset, source letter, docs/rules.md marks at least one value "(silent)")
         ("house", "H", True),  # run wild limit, wild swap, buy limit, card points
         ("classic", "E", True),  # players
         ("online", "A", True),  # 3×52 + 6 jokers at 5+; cards dealt in deals 1–6

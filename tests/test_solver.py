@@ -103,7 +103,7 @@ def test_house_runs_need_four_cards() -> None:
 
 
 def test_house_deal_7_three_runs_need_buying() -> None:
-    # RULES.md: with 10 cards dealt (11 after the draw), three runs (12+ cards) need more cards
+    # docs/rules.md: with 10 cards dealt (11 after the draw), three runs (12+ cards) need more cards
     eleven = "3C 4C 5C 6C 9D 10D JD QD 5H 6H 7H"
     assert going_down("house", 7, eleven) is None
     melds = going_down("house", 7, eleven + " 8H 2S")
@@ -234,7 +234,7 @@ def test_online_deal_7_three_runs_with_a_card_kept() -> None:
 
 def test_online_deal_7_whole_hand_forming_three_runs() -> None:
     # A: "Deal 7 twist: if your whole 12-card hand forms 3 runs, tap Go out any time — no
-    # discard needed"; RULES.md: must keep a card "yes (except deal-7 3-runs)". Going down
+    # discard needed"; docs/rules.md: must keep a card "yes (except deal-7 3-runs)". Going down
     # still keeps a card; the twist is going out with the whole hand (find_whole_hand).
     rules = R("online")
     assert rules.contract(7).going_down is GoingDown.WHOLE_HAND_ANY_TIME
@@ -297,8 +297,9 @@ def test_i_buy_deal_1_one_set() -> None:
     melds = going_down("i_buy", 1, "5H 5C 5D 9S 10S JS KD")
     assert melds is not None
     assert shapes(melds) == [("set", 3)]
-    # you go out by discarding: a hand that is only the set cannot go down
-    assert going_down("i_buy", 1, "5H 5C 5D") is None
+    # as in E's Liverpool, the last card may be melded: a hand that is only the set goes down
+    # (and out) at once
+    assert shapes(going_down("i_buy", 1, "5H 5C 5D") or []) == [("set", 3)]
 
 
 def test_i_buy_wilds_may_not_outnumber_naturals() -> None:
