@@ -9,8 +9,6 @@ handlers, so ``liverpool --help`` stays fast and works even if the engine is bro
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import enum
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
@@ -34,64 +32,82 @@ def _package_version() -> str:
 
 # --- rules ---------------------------------------------------------------------------------
 
+_WIDTH = 100  # wrap long values and source lines here, as the rest of the project does
+
 
 def _add_rules(sub: Subparsers) -> None:
     p = sub.add_parser(
         "rules",
-        help="list the rule presets, or show one preset's settings",
-        description="Without NAME, list the rule presets. With NAME, show that preset's settings.",
+        help="list the rule presets, or show one preset's rules in words",
+        description=(
+            "Without NAME, list the rule presets with one line each. With NAME, show every rule "
+            "of that preset in words; --sources adds, under each rule, the line of the source "
+            "text it comes from (docs/rules.md explains them all)."
+        ),
+        epilog="example: liverpool rules online --sources",
     )
     p.add_argument("name", nargs="?", metavar="NAME", help="a preset name, e.g. house")
+    p.add_argument(
+        "--sources",
+        action="store_true",
+        help="under each rule, say where it comes from: a quote, (silent) or an engine rule",
+    )
     p.set_defaults(handler=_cmd_rules)
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    from liverpool import PRESETS
+    from liverpool import PRESETS, RulesError, get_rules
+    from liverpool.rules import describe_contract, field_label
+    from liverpool.sources import described_fields, preset_summary, rule_sources
 
     out: TextIO = sys.stdout
     name: str | None = args.name
     if name is None:
+        if args.sources:
+            sys.stderr.write(f"{PROG} rules: --sources needs a preset NAME\n")
+            return 2
+        width = max(len(n) for n in PRESETS)
         for preset in PRESETS:
-            out.write(f"{preset}\n")
+            out.write(f"{preset:<{width}}  {preset_summary(preset)}\n")
         return 0
-    key = name.strip().lower()
-    if key not in PRESETS:
+    try:
+        rules = get_rules(name)
+    except RulesError:
         known = ", ".join(PRESETS)
         sys.stderr.write(f"{PROG} rules: no preset called {name!r}; the presets are: {known}\n")
         return 2
-    rules: object = PRESETS[key]
-    out.write(f"{key}\n")
-    if dataclasses.is_dataclass(rules) and not isinstance(rules, type):
-        items = [(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)]
-    else:
-        items = sorted(vars(rules).items())
-    width = max((len(n) for n, _ in items), default=0)
-    for field_name, value in items:
-        lines = _format_value(value)
-        out.write(f"  {field_name:<{width}}  {lines[0]}\n")
-        for line in lines[1:]:
-            out.write(f"  {'':<{width}}  {line}".rstrip() + "\n")
+    words = rules.describe()
+    sources = rule_sources(rules) if args.sources else {}
+    title = rules.source.splitlines()[0] if rules.source else "rules"
+    out.write(f"{rules.name} — {title}\n")
+    for field_name in described_fields():
+        label = field_label(field_name)
+        if field_name == "contracts":
+            out.write(f"  {label}:\n")
+            for deal in range(1, rules.deals + 1):
+                out.write(_wrap(describe_contract(rules.contract(deal)), "    ", "      "))
+        else:
+            out.write(_wrap(f"{label}: {words[field_name]}", "  ", "      "))
+        if field_name in sources:
+            out.write(_wrap(f"source: {sources[field_name]}", "      ", "        "))
+    if not args.sources:
+        out.write(f"\nWhere each rule comes from: {PROG} rules {rules.name} --sources\n")
     return 0
 
 
-def _format_value(value: object) -> list[str]:
-    """One setting as readable text: one line, or one line per item of a long collection."""
-    if isinstance(value, enum.Enum):
-        return [value.name]
-    if isinstance(value, tuple | list | set | frozenset):
-        parts = [" ".join(_format_value(item)) for item in value]
-        if isinstance(value, set | frozenset):
-            parts.sort()
-        if not parts:
-            return ["none"]
-        joined = ", ".join(parts)
-        return [joined] if len(joined) <= 60 else parts
-    text = (
-        str(value)
-        if isinstance(value, str) or type(value).__str__ is not object.__str__
-        else repr(value)
+def _wrap(text: str, first: str, rest: str) -> str:
+    """``text`` as lines of at most :data:`_WIDTH` columns, never breaking a word."""
+    import textwrap
+
+    lines = textwrap.wrap(
+        text,
+        _WIDTH,
+        initial_indent=first,
+        subsequent_indent=rest,
+        break_long_words=False,
+        break_on_hyphens=False,
     )
-    return text.splitlines() or [""]
+    return "".join(line + "\n" for line in lines)
 
 
 # --- play ----------------------------------------------------------------------------------

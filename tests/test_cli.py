@@ -54,15 +54,103 @@ def test_rules_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     from liverpool import PRESETS
 
     assert main(["rules"]) == 0
-    assert capsys.readouterr().out.split() == list(PRESETS)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(PRESETS)
+    for line in lines:  # a name, then a one-line summary naming the source letter
+        _name, summary = line.split(maxsplit=1)
+        assert summary[:2] in ("H,", "E,", "A,", "T,"), line
+        assert len(summary) > 30, line
 
 
 def test_rules_name_shows_fields(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "house"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0] == "house"
-    assert len(lines) > 1  # at least one setting
+    assert lines[0].startswith("house — House rules (H, ")
+    assert "  fewest players: 3" in lines
+
+
+ONLINE_IN_WORDS = [
+    "buys per match: 3 each with 2 players, 2 each with 3–4, 1 each with 5–6",
+    "decks and jokers: 2–4 players: 2 decks + 4 jokers; 5–6 players: 3 decks + 6 jokers",
+    "wild ranks besides jokers: 2s",
+    "wild cards in a run: no two wilds side by side",
+    "card points: A and 2: 15, 3–9: 5, 10–K: 10, joker: 15",
+    "buys per deal: no limit",
+    "time to decide on a buy: 12 seconds",
+    "    Deal 7: 3 runs (12 cards dealt; or out with the whole hand at any time in your turn)",
+]
+
+# What a reader must never see: tuples, enum or dataclass reprs, Python's None.
+REPRS = [
+    r"\(\s*\(?\s*\d+\s*,",  # (2, 3) or ((2, 3), ...)
+    r"\b(WildSwap|WildLimit|AceMode|LayOffTiming|BuyPriority|RummyCall|GoingDown|GoingOut"
+    r"|MeldKind|Rank)\.[A-Z_]+",
+    r"frozenset|ShoeSize\(|CardPoints\(|Contract\(|Requirement\(",
+    r"\bNone\b|\bTrue\b|\bFalse\b",
+    r"<\w+\.\w+: ",  # <Rank.TWO: 2>
+    r"\b[a-z]+_[a-z_]+\b",  # a field or enum value written as an identifier
+    r"\b[A-Z]+_[A-Z_]+\b",  # an enum member's name (TWO_NATURALS)
+]
+
+
+def test_rules_online_says_every_rule_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "online"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("online — Online rooms (A, an app's rules screen).\n")
+    for sentence in ONLINE_IN_WORDS:
+        assert sentence in out.splitlines() or sentence in out, sentence
+    assert "liverpool rules online --sources" in out
+
+
+@pytest.mark.parametrize(
+    "preset", ["house", "classic", "online", "traditional", "florida", "i_buy", "me"]
+)
+def test_rules_output_has_no_reprs(preset: str, capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    assert main(["rules", preset]) == 0
+    body = capsys.readouterr().out.splitlines()[1:]  # the title line quotes the source
+    for line in body:
+        line = line.replace(preset, "PRESET")  # a preset name may hold an underscore
+        for pattern in REPRS:
+            assert not re.search(pattern, line), f"{pattern!r} in {line!r}"
+
+
+@pytest.mark.parametrize(
+    "preset", ["house", "classic", "online", "traditional", "florida", "i_buy", "me"]
+)
+def test_rules_sources_names_a_source_under_every_field(
+    preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from liverpool.rules import field_label
+    from liverpool.sources import LINE_FORMS, described_fields
+
+    assert main(["rules", preset, "--sources"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    blocks: list[tuple[str, list[str]]] = []  # (field line, source lines under it)
+    for line in lines:
+        if line.startswith("  ") and not line.startswith("   "):
+            blocks.append((line, []))
+        elif line.startswith("      source: "):
+            assert blocks, line
+            blocks[-1][1].append(line)
+    labels = [line.strip().split(":")[0] for line, _ in blocks]
+    assert labels == [field_label(f) for f in described_fields()]
+    for line, sources in blocks:
+        assert len(sources) == 1, f"{line!r} has {len(sources)} source lines"
+        text = sources[0].removeprefix("      source: ")
+        assert text.startswith(LINE_FORMS), sources[0]
+
+
+def test_rules_sources_needs_a_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--sources"]) == 2
+    assert "NAME" in capsys.readouterr().err
+
+
+def test_rules_accepts_the_names_get_rules_accepts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "I-Buy"]) == 0
+    assert capsys.readouterr().out.startswith("i_buy — ")
 
 
 def test_rules_unknown_name_fails_with_the_list(capsys: pytest.CaptureFixture[str]) -> None:
