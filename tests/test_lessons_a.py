@@ -171,7 +171,9 @@ def test_run_builder_judges_as_placed_and_offers_placement():
     [
         ("online", "JK 9H 10H JK", True, "run of ♥ 8-J"),
         ("online", "9H 10H JK JK", False, "side by side"),
-        ("classic", "JK 9H 10H JK", False, "at most one wild"),
+        ("classic", "2C 9H 10H 2D", False, "at most one wild"),
+        ("classic", "2C 9H 10H JH", True, "run of ♥ 8-J (2♣ as 8♥)"),
+        ("classic", "JK 9H 10H JH", False, "plays without jokers"),
         ("house", "9H 10H JK JK", True, "run of ♥ 9-Q"),
         ("house", "QH KH AH 2H", False, "turn the corner"),
         ("house", "AH 2H 3H 4H", True, "run of ♥ A-4"),
@@ -180,7 +182,7 @@ def test_run_builder_judges_as_placed_and_offers_placement():
     ],
 )
 def test_run_builder_under_presets(rules, cards, ok, words):
-    b = RunBuilder("9H 10H JH QH KH AH 2H 3H 4H QS JK JK", rules=rules)
+    b = RunBuilder("9H 10H JH QH KH AH 2H 3H 4H QS JK JK 2C 2D", rules=rules)
     b.pick_cards(cards)
     assert b.ok is ok, b.feedback
     assert words in b.feedback
@@ -219,6 +221,16 @@ def test_wild_limits_the_lessons_examples():
     assert w.legal_under() == ["house", "online", "florida", "i_buy", "me"]
     assert (
         w.state["verdicts"]["classic"]
+        == "this house plays without jokers, so a joker cannot be part of a meld"
+    )
+    assert (
+        w.state["verdicts"]["traditional"]
+        == "any four cards in a row of a run may hold at most one wild card"
+    )
+    w.set_cards("2C 9H 10H 2D")  # classic's own wilds, one at each end
+    assert "classic" not in w.legal_under() and "online" in w.legal_under()
+    assert (
+        w.state["verdicts"]["classic"]
         == "any four cards in a row of a run may hold at most one wild card"
     )
     w.set_cards("9H 10H JK JK")
@@ -238,6 +250,12 @@ def test_wild_limits_by_messages():
     click(w, "cards", value="7S 7D JK")
     click(w, "kind", value="set")
     assert w.kind == "set"
+    assert w.ok is None and w.feedback.endswith(
+        "legal under house, online, traditional, florida, i_buy, me; not under classic. "
+        "Read each row for the reason."
+    )
+    assert 'data-testid="row-classic" data-ok="false"' in w.html
+    click(w, "cards", value="7S 7D 7C")
     assert w.ok is True and "every house" in w.feedback
     click(w, "cards", value="7S 11D")
     assert w.ok is False and "could not read" in w.feedback
@@ -259,6 +277,35 @@ def test_wild_limits_table_text_and_static_check():
 def test_wild_limits_notes_houses_without_jokers():
     assert "plays without jokers" in WildLimits("JK 9H 10H JK").html
     assert "plays without jokers" not in WildLimits("2S 9H 10H 2C").html
+
+
+# -- a joker under a house without jokers ---------------------------------------------------------
+
+NO_JOKERS = "this house plays without jokers, so a joker cannot be part of a meld"
+
+
+def test_lesson_widgets_under_classic_refuse_a_joker():
+    """classic shuffles no jokers: every lesson widget refuses one with the engine's sentence."""
+    b = SetBuilder("7H 7C JK 2D", rules="classic")
+    click(b, "pick", index=2)  # the joker alone: refused at once, not "so far so good"
+    assert b.ok is False
+    assert b.feedback == f"This cannot become a set: {NO_JOKERS}. Click a card to put it back."
+    b.pick_cards("7H 7C JK")
+    assert b.ok is False and NO_JOKERS in b.feedback
+    b.pick_cards("7H 7C 2D")  # classic's own wild
+    assert b.ok is True
+    b.pick_cards("7H 7C JK")
+    click(b, "rules", value="house")  # the same cards where jokers are wild
+    assert b.ok is True
+    r = RunBuilder("9H 10H JH JK", rules="classic")
+    r.pick_cards("9H 10H JH JK")
+    assert r.ok is False and NO_JOKERS in r.feedback
+    assert r.suggestion is None
+    w = WildLimits("7S 7D JK", kind="set", presets=["classic", "house"])
+    assert w.legal_under() == ["house"]
+    assert f"✗ {NO_JOKERS}" in w.html
+    ok, words = LayOffTrainer(rules="classic").check_lay_off("JK", 2, "high")
+    assert not ok and NO_JOKERS in words.lower()
 
 
 # -- GoingDownTrainer ------------------------------------------------------------------------------
@@ -384,11 +431,19 @@ def test_lay_off_where_cards_fit_house_and_classic():
     assert house.where_fits("KC") == [(1, None), (2, "high")]
     assert house.where_fits("7H") == []
     assert house.where_fits("JK") == [(0, "low"), (0, "high"), (1, None), (2, "low"), (2, "high")]
+    # classic plays without jokers: its wild 2s lie where the jokers were
     classic = LayOffTrainer(rules="classic")
-    assert classic.where_fits("JK") == [(1, None), (2, "low"), (2, "high")]
-    assert classic.where_fits("2S") == classic.where_fits("JK")
-    ok, words = classic.check_lay_off("JK", 0, "low")
+    assert classic.state["table"] == ["5♥ 6♥ 2♣ 8♥", "K♠ K♦ 2♦", "9♣ 10♣ J♣ Q♣"]
+    assert classic.state["hand"] == "4♥ 9♥ 7♥ K♣ K♥ 8♣ 2♠ 2♥ 3♦"
+    assert "plays without jokers" in classic.feedback and "2♣ 2♦ 2♥" in classic.feedback
+    assert classic.where_fits("2H") == [(1, None), (2, "low"), (2, "high")]
+    assert classic.where_fits("2S") == classic.where_fits("2H")
+    assert classic.where_fits("JK") == []
+    ok, words = classic.check_lay_off("2H", 0, "low")
     assert not ok and "at most one wild" in words
+    ok, words = classic.check_lay_off("JK", 1)
+    assert not ok
+    assert words == "This house plays without jokers, so a joker cannot be part of a meld."
     ok, words = house.check_lay_off("JK", 0)
     assert not ok and "either end" in words
     click(house, "fits")
@@ -404,19 +459,57 @@ def test_swap_refused_where_rules_have_none():
 
 
 def test_swap_classic_freed_wild_must_be_laid_again():
-    t = LayOffTrainer(rules="classic")
+    t = LayOffTrainer(rules="classic")  # meld 0, 5♥ 6♥ 2♣ 8♥, is another player's
+    assert t.yours == [2] and 'data-owner="another player&#x27;s"' in t.html
     t.select_card("7H")
     click(t, "swap", meld=0, position=2)
     assert t.ok is True and "must be laid on the table again" in t.feedback
     assert t.state["table"][0] == "5♥ 6♥ 7♥ 8♥"
-    assert t.state["pending"] == "🃏"
+    assert t.state["pending"] == "2♣"
     t.select_card("KH")
     click(t, "swap", meld=1, position=2)
     assert t.ok is False and "First lay the freed" in t.feedback
-    t.select(len(t.hand) - 1)  # the freed joker, last in the hand
+    t.select(len(t.hand) - 1)  # the freed 2♣, last in the hand
+    assert t.selected == lp.Card.parse("2C")
     click(t, "lay_off", meld=2, end="high")
     assert t.ok is True and "back on the table" in t.feedback
     assert t.state["pending"] is None
+    assert t.state["table"][2] == "9♣ 10♣ J♣ Q♣ 2♣"
+
+
+@pytest.mark.parametrize(
+    ("rules", "yours", "card", "meld"),
+    [("classic", [0], "7H", 0), ("traditional", [0], "7H", 0), ("i_buy", [1], "KH", 1)],
+)
+def test_swap_only_out_of_another_players_meld(rules, yours, card, meld):
+    t = LayOffTrainer(rules=rules, yours=yours)
+    before = t.state
+    assert "Only from another player&#x27;s meld, never from your own." in t.html
+    t.select_card(card)
+    click(t, "swap", meld=meld, position=2)
+    assert t.ok is False
+    assert t.feedback == "You may only take a wild from another player's meld."
+    assert (t.state["table"], t.state["hand"]) == (before["table"], before["hand"])
+    assert t.state["pending"] is None
+
+
+def test_swap_online_any_meld_your_own_included():
+    t = LayOffTrainer(rules="online", yours=[0, 1])
+    assert "From any meld, your own included." in t.html
+    t.select_card("7H")
+    t.swap(0, 2)
+    assert t.ok is True and t.state["table"][0] == "5♥ 6♥ 7♥ 8♥"
+    t.select_card("KH")
+    t.swap(1, 2)
+    assert t.ok is True and t.state["table"][1] == "K♠ K♦ K♥"
+
+
+def test_lay_off_trainer_whose_melds():
+    assert LayOffTrainer().yours == [2]
+    assert LayOffTrainer(table=["9H 10H JK QH"]).yours == []  # a table you give: none yours
+    assert LayOffTrainer(yours=[]).yours == []
+    with pytest.raises(ValueError, match="yours names meld 3"):
+        LayOffTrainer(yours=[3])
 
 
 def test_swap_online_wild_to_hand_and_wrong_natural():
@@ -437,9 +530,31 @@ def test_swap_i_buy_sets_only():
     t = LayOffTrainer(rules="i_buy")
     ok, words = t.check_swap("7H", 0, 2)
     assert not ok and "from a run" in words
+    # no set on the first table is yours, so the freed joker could go nowhere
+    t.select_card("KH")
+    t.swap(1, 2)
+    assert t.ok is False
+    assert t.feedback == (
+        "The freed 🃏 must be laid on a set of your own this turn; it would fit nowhere."
+    )
+    assert t.state["table"][1] == "K♠ K♦ 🃏"
+    # with a set of your own (the nines), the swap goes, and the joker must go there at once
+    t = LayOffTrainer(table=("5H 6H JK 8H", "KS KD JK", "9S 9D 9C"), rules="i_buy", yours=[2])
     t.select_card("KH")
     t.swap(1, 2)
     assert t.ok is True and "on a set of your own" in t.feedback
+    assert t.state["pending"] == "🃏"
+    t.select_card("JK")
+    t.lay_off(0, "low")
+    assert t.ok is False
+    assert t.feedback == "You must lay the freed 🃏 on a set of your own at once."
+    t.select_card("4H")
+    t.lay_off(0, "low")
+    assert t.ok is False and "on a set of your own at once" in t.feedback
+    t.select_card("JK")
+    t.lay_off(2)
+    assert t.ok is True and "back on the table" in t.feedback
+    assert t.state["table"][2] == "9♠ 9♦ 9♣ 🃏" and t.state["pending"] is None
 
 
 def test_lay_off_rules_switch_resets():
@@ -503,7 +618,7 @@ def test_exercises_accept_right_answers(name, answer):
         ("sets", "9H 9S 2D", "four cards"),
         ("runs", "KD AD JK JD 10D", "not in this order"),
         ("runs", "10D JD QD KD AD", "you left out 🃏"),
-        ("wild_limits", ["house", "classic"], "not legal under classic"),
+        ("wild_limits", ["house", "classic"], "not legal under classic: this house plays"),
         ("wild_limits", ["house", "poker"], "no preset"),
         ("going_down", ["8S 8D JK", "4C 5C 6C 8C"], "unbroken order"),
         ("going_down", "8S 8D 8C", "list of melds"),

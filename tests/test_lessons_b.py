@@ -289,7 +289,13 @@ def test_rules_compare_same_preset_and_explain() -> None:
 
 
 def test_check_which() -> None:
-    assert check_which("rummy call", ["classic", "traditional"]).startswith("Right")
+    # florida, i_buy and me play E's Liverpool where their own text is silent: the rummy call too
+    assert check_which(
+        "rummy call", ["classic", "traditional", "florida", "i_buy", "me"]
+    ).startswith("Right")
+    assert check_which("rummy call", ["classic", "traditional"]) == (
+        "Not quite: you left out florida, i_buy, me. Look at the table again and try once more."
+    )
     assert check_which("no jokers", "classic").startswith("Right")
     wrong = check_which("twos wild", ["classic", "house"])
     assert "house does not" in wrong and "left out" in wrong

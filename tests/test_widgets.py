@@ -400,35 +400,68 @@ def test_the_online_buy_prompt_has_a_countdown() -> None:
 
 
 def test_swap_a_wild_then_lay_it_again_classic() -> None:
-    """Classic deal 2 (1 set + 1 run; 2s wild, a freed 2 must be laid again this turn).
+    """Classic deal 2 (1 set + 1 run; 2s wild): a wild may be taken only out of ANOTHER
+    player's run, and the freed 2 must be laid again this turn.
 
-    seat 0: K♠ K♦ K♣ 5♥ 2♣ 7♥ 8♥ 6♥ 3♦ 4♠   (the 2♣ stands for the 6♥ in 5-8♥)
+    seat 0: K♠ K♦ K♣ 9♠ 10♠ 2♦ Q♠ 6♥ J♠ 3♦   (the 2♦ will stand for the J♠ in 9-Q♠)
+    seat 1: Q♥ Q♦ Q♣ 5♥ 2♣ 7♥ 8♥ 3♠ 10♦ A♦   (the 2♣ will stand for the 6♥ in 5-8♥)
+    seat 2: J♣ J♣ 10♥ 10♥ 4♦ 4♦ 5♠ 5♠ 9♣ 9♣
+    stock:  A♠ 6♦ 7♣ 9♦   upcard: 8♦
     """
     game = lp.Game.from_deal(
         "classic",
         [
-            "KS KD KC 5H 2C 7H 8H 6H 3D 4S",
-            "QH QH JD JD 3C 3C 6S 6S 8D 8D",
+            "KS KD KC 9S 10S 2D QS 6H JS 3D",
+            "QH QD QC 5H 2C 7H 8H 3S 10D AD",
             "JC JC 10H 10H 4D 4D 5S 5S 9C 9C",
         ],
-        stock="AS 9D",
-        upcard="QC",
+        stock="AS 6D 7C 9D",
+        upcard="8D",
         deal=2,
         dealer=2,
     )
     table = CardTable(game, 0)
+    # round 1: seat 0 draws and throws the A♠; seat 1 goes down (its run holds the 2♣)
+    draw(table)
+    select(table, "AS")
+    send(table, "discard")
+    assert table.error == "", table.error
+    game.apply(lp.DrawStock(), player=1)
+    pass_buys(game, 1)
+    game.apply(lp.GoDown([["QH", "QD", "QC"], ["5H", "2C", "7H", "8H"]]), player=1)
+    game.apply(lp.Discard("3S"), player=1)
+    game.apply(lp.DrawStock(), player=2)
+    pass_buys(game, 2)
+    game.apply(lp.Discard("4D"), player=2)
+    table.refresh()
+    # round 2: seat 0 goes down with a run that holds its own 2♦
     draw(table)
     select(table, "KS", "KD", "KC")
     send(table, "add_meld")
-    select(table, "5H", "2C", "7H", "8H")
+    select(table, "9S", "10S", "2D", "QS")
     send(table, "go_down")
     assert table.error == "", table.error
-    run = next(k for k, m in enumerate(game.table) if m.kind is lp.MeldKind.RUN)
-    wild = game.table[run].wild_positions(game.rules)[0]
+    theirs = next(k for k, m in enumerate(game.table) if m.kind is lp.MeldKind.RUN and m.owner == 1)
+    mine = next(k for k, m in enumerate(game.table) if m.kind is lp.MeldKind.RUN and m.owner == 0)
+    own_wild = game.table[mine].wild_positions(game.rules)[0]
+    # the J♠ stands for seat 0's own 2♦, but a wild never comes out of the swapper's own meld
+    select(table, "JS")
+    assert str(index_of(table, "JS")) not in table.legal["swaps"]
+    assert table.legal["buttons"]["swap"]["why"] == (
+        "You may only take a wild from another player's meld."
+    )
+    key = game.state_key()
+    send(table, "swap", meld=mine, position=own_wild)
+    assert table.error == "You may only take a wild from another player's meld."
+    assert game.state_key() == key
+    send(table, "clear")
+    # the 6♥ takes the 2♣ out of seat 1's run
+    wild = game.table[theirs].wild_positions(game.rules)[0]
     select(table, "6H")
-    assert [run, wild] in table.legal["swaps"][str(index_of(table, "6H"))]
-    send(table, "swap", meld=run, position=wild)
+    assert [theirs, wild] in table.legal["swaps"][str(index_of(table, "6H"))]
+    send(table, "swap", meld=theirs, position=wild)
     assert table.error == "", table.error
+    assert lp.format_cards(game.table[theirs].cards) == "5♥ 6♥ 7♥ 8♥"
     assert "Lay the freed 2♣" in " ".join(table.view["notes"])
     # a discard now is refused: the freed wild must be laid first
     select(table, "3D")
@@ -437,7 +470,7 @@ def test_swap_a_wild_then_lay_it_again_classic() -> None:
     assert "freed" in table.error and game.state_key() == key
     send(table, "clear")
     select(table, "2C")
-    send(table, "lay_off", meld=run, end="high")
+    send(table, "lay_off", meld=theirs, end="high")
     assert table.error == "", table.error
     select(table, "3D")
     send(table, "discard")

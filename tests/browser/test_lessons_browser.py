@@ -2,9 +2,9 @@
 
 For each ``notebooks/NN_*.ipynb`` (a copy, in the session's JupyterLab): open it, run all
 cells, wait until every code cell has run and the kernel is idle, check that the only error
-outputs are those of cells tagged ``raises-exception`` (lessons 05 and 07 show an
-``IllegalAction`` on purpose), then make one meaningful interaction with the lesson's widget
-by clicking (or typing, or choosing from a menu) and check
+outputs are those of cells tagged ``raises-exception`` (none now: lessons 05 and 07 catch the
+``IllegalAction`` they show and print it), then make one meaningful interaction with the
+lesson's widget by clicking (or typing, or choosing from a menu) and check
 
 * the page: the widget re-rendered with what the interaction should show;
 * the kernel: the widget object itself (found by the model id of the cell's widget output, in

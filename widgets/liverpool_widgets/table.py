@@ -522,6 +522,18 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             by_card.setdefault(a.card, []).append([a.meld, a.position])
         return {str(i): by_card[c] for i, c in enumerate(hand) if c in by_card}
 
+    def _swap_refusal(self, card: lp.Card) -> str | None:
+        """Why ``card`` may not replace a wild it stands for on the table now, in the engine's
+        words (a wild on the player's own meld, say), or ``None`` when it stands for none."""
+        g = self._game
+        for k, meld in enumerate(g.table):
+            for position in meld.wild_positions(g.rules):
+                if meld.can_replace_wild(position, card, g.rules):
+                    why = g.why_not(SwapWild(card, k, position), self.seat)
+                    if why:
+                        return why
+        return None
+
     def _build_legal(self) -> dict[str, Any]:
         """Each button: shown, enabled, and why not (a sentence) when disabled."""
         g = self._game
@@ -625,6 +637,12 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             swap_why = "These rules do not let you take a wild card from the table."
         elif not in_play:
             swap_why = not_now if wait else "You swap wilds in your own turn, after drawing."
+        elif (
+            len(self.selected) == len(sel) == 1
+            and str(self.selected[0]) not in swaps
+            and (refusal := self._swap_refusal(sel[0]))
+        ):
+            swap_why = refusal
         elif not self._legal_of(SwapWild):
             swap_why = "No card of yours can replace a wild on the table now."
         elif len(self.selected) != 1:

@@ -102,10 +102,20 @@ def meld_picture(meld: lp.Meld, rules: lp.Rules) -> str:
     return meld_svg(meld, rules=rules, width=CARD_WIDTH)
 
 
+def jokerless(cards: Sequence[lp.Card], rules: lp.Rules) -> str | None:
+    """The engine's refusal when ``cards`` hold a joker and ``rules`` play without jokers (a
+    joker is no card of that game), else ``None``."""
+    if rules.has_jokers or not any(card.is_joker for card in cards):
+        return None
+    verdict = lp.check_set([lp.Card.parse("JK")] * 3, rules)
+    return None if verdict else verdict.reason
+
+
 def wild_words(rules: lp.Rules) -> str:
     """Which cards are wild under ``rules``, in words: ``"jokers and 2s"``."""
-    jokers = any(size.jokers for size in rules.shoe)
-    names = (["jokers"] if jokers else []) + [f"{r.symbol}s" for r in sorted(rules.wild_ranks)]
+    names = (["jokers"] if rules.has_jokers else []) + [
+        f"{r.symbol}s" for r in sorted(rules.wild_ranks)
+    ]
     return " and ".join(names) if names else "none"
 
 

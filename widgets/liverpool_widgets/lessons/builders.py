@@ -8,7 +8,7 @@ shown and "Place them for me" puts the cards that way. A drop-down switches the 
 
 Everything the front end does has a Python twin, for tests and for notebook cells::
 
-    b = SetBuilder("7H 7C 7S JK 2D 2C", rules="classic")
+    b = SetBuilder("7H 7C 7S 2H 2D 2C", rules="classic")
     b.pick(0); b.pick(1); b.pick(4)      # tray positions
     b.feedback                            # 'A legal set of sevens: 3 cards, 1 of them wild.'
     b.check("2H 2C 3C")                   # a Verdict, without touching the tray
@@ -30,6 +30,7 @@ from ._panel import (
     button,
     card_button,
     h,
+    jokerless,
     rules_name,
     rules_select,
     wild_words,
@@ -186,7 +187,7 @@ class _Builder(LessonPanel):
                 f"({self.MIN} or more cards). Wild here: {wild_words(self._rules)}.",
             )
             return True
-        mixed = self._mixed_naturals(cards)
+        mixed = jokerless(cards, self._rules) or self._mixed_naturals(cards)
         if mixed:
             self.say(
                 False, f"This cannot become a {self.KIND}: {mixed}. Click a card to put it back."

@@ -168,8 +168,8 @@ def _wild_limits(answer: Any) -> tuple[bool, str]:
     extra = [n for n in lp.PRESETS if n in chosen - legal]
     if not missing and not extra:
         return True, (
-            f"Right: {', '.join(n for n in lp.PRESETS if n in legal)}. Classic and traditional "
-            "allow at most one wild in any four cards in a row."
+            f"Right: {', '.join(n for n in lp.PRESETS if n in legal)}. Traditional allows at "
+            "most one wild in any four cards in a row, and classic plays without jokers."
         )
     parts = []
     if extra:

@@ -4,9 +4,15 @@ swapping a wild card under each house's swap rule.
 Once you are down you may add single cards to any meld on the table ("laying off"): to a set
 any card of its rank, to a run the next card at either end — and the meld must stay within the
 house's limits on wild cards. Some houses also let you give the natural card a wild stands for
-and take the wild. The answers come from the engine's rule functions
+and take the wild: ``classic``, ``traditional`` and ``i_buy`` only out of another player's meld,
+``online`` out of any meld, your own included. Each meld on the trainer's table is either yours
+or another player's (``yours`` lists the melds that are yours: by default the first table's
+clubs run, and none of a table you give). The answers come from the engine's rule functions
 :func:`~liverpool.lay_off_ends` and :func:`~liverpool.can_replace_wild`; a lay-off or a swap
 that fits is carried out on the trainer's table, so the melds grow as you play.
+
+A house that plays without jokers (``classic``) never sees one: there the trainer lays that
+house's wild 2s where the table and hand have jokers (2♣, then 2♦, 2♥, 2♠), and says so.
 
 Python API (what the buttons call)::
 
@@ -19,7 +25,7 @@ Python API (what the buttons call)::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import liverpool as lp
@@ -36,29 +42,61 @@ from ._panel import (
     wild_words,
 )
 
-__all__ = ["LayOffTrainer", "build_table", "fits"]
+__all__ = ["LayOffTrainer", "build_table", "fits", "whose_wilds", "without_jokers"]
 
 TableText = Sequence[Sequence[lp.Card | str] | str]
 
 DEFAULT_TABLE = ("5H 6H JK 8H", "KS KD JK", "9C 10C JC QC")
 DEFAULT_HAND = "4H 9H 7H KC KH 8C 2S JK 3D"
+DEFAULT_YOURS = (2,)
+"""The melds of the first table that are yours (the clubs run); the others are another
+player's."""
+
+YOU, OTHER = 0, 1
+"""The owners of the trainer's melds: you, and (every other meld) another player."""
+
+_TWOS = tuple(lp.Card.parse(f"2{suit}") for suit in "CDHS")
 
 
-def build_table(melds: TableText | Sequence[lp.Meld], rules: lp.Rules) -> list[lp.Meld]:
-    """Melds from card texts (a set, or else a run as placed), checked under ``rules``.
+def build_table(
+    melds: TableText | Sequence[lp.Meld], rules: lp.Rules, yours: Collection[int] = ()
+) -> list[lp.Meld]:
+    """Melds from card texts (a set, or else a run as placed), checked under ``rules``; the
+    melds numbered in ``yours`` are yours (owner 0), the others another player's (owner 1).
 
     Raises :class:`~liverpool.IllegalAction` naming the rule when a meld is not legal there.
     """
     table: list[lp.Meld] = []
-    for item in melds:
+    for k, item in enumerate(melds):
         if isinstance(item, lp.Meld):
             cards = list(item.cards)
             kind = item.kind
         else:
             cards = as_cards(item)
             kind = lp.MeldKind.SET if lp.check_set(cards, rules) else lp.MeldKind.RUN
-        table.append(lp.Meld.build(kind, cards, rules, owner=0))
+        owner = YOU if k in yours else OTHER
+        table.append(lp.Meld.build(kind, cards, rules, owner=owner))
     return table
+
+
+def without_jokers(
+    groups: Sequence[Sequence[lp.Card]], rules: lp.Rules
+) -> tuple[list[list[lp.Card]], list[lp.Card]]:
+    """For a house without jokers whose 2s are wild, the same groups of cards with each joker
+    replaced by a 2 (2♣, 2♦, 2♥, 2♠, in turn), and the 2s put in; other houses: unchanged."""
+    if rules.has_jokers or lp.Rank.TWO not in rules.wild_ranks:
+        return [list(g) for g in groups], []
+    placed: list[lp.Card] = []
+    out: list[list[lp.Card]] = []
+    for group in groups:
+        row = []
+        for card in group:
+            if card.is_joker:
+                card = _TWOS[len(placed) % len(_TWOS)]
+                placed.append(card)
+            row.append(card)
+        out.append(row)
+    return out, placed
 
 
 def fits(
@@ -67,6 +105,19 @@ def fits(
     """Where ``card`` may be laid off: (meld number, end) pairs; the end is ``None`` on a set."""
     card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
     return [(k, end) for k, meld in enumerate(table) for end in lp.lay_off_ends(meld, card, rules)]
+
+
+def whose_wilds(rules: lp.Rules) -> str:
+    """Whose melds a wild may be taken from, in words (empty when no wild may be taken)."""
+    if rules.wild_swap is lp.WildSwap.NONE:
+        return ""
+    if rules.swap_own_melds:
+        return " From any meld, your own included."
+    return " Only from another player's meld, never from your own."
+
+
+def _own_set(meld: lp.Meld) -> bool:
+    return meld.owner == YOU and meld.kind is lp.MeldKind.SET
 
 
 def _place(meld: lp.Meld, end: str | None) -> str:
@@ -83,10 +134,20 @@ class LayOffTrainer(LessonPanel):
         table: TableText = DEFAULT_TABLE,
         hand: Sequence[lp.Card | str] | str = DEFAULT_HAND,
         rules: lp.Rules | str | None = None,
+        yours: Collection[int] | None = None,
     ) -> None:
         super().__init__()
         self._start_table = [as_cards(m) for m in table]
         self._start_hand = as_cards(hand)
+        if yours is None:
+            yours = DEFAULT_YOURS if tuple(table) == DEFAULT_TABLE else ()
+        bad = [k for k in yours if not 0 <= k < len(self._start_table)]
+        if bad:
+            raise ValueError(
+                f"yours names meld {bad[0]}, but the table has melds 0 to "
+                f"{len(self._start_table) - 1}"
+            )
+        self._yours = frozenset(yours)
         self._rules = as_rules(rules)
         self._table: list[lp.Meld] = []
         self._hand: list[lp.Card] = []
@@ -111,16 +172,29 @@ class LayOffTrainer(LessonPanel):
     def selected(self) -> lp.Card | None:
         return None if self._selected is None else self._hand[self._selected]
 
+    @property
+    def yours(self) -> list[int]:
+        """The numbers of the melds that are yours (the others are another player's)."""
+        return sorted(self._yours)
+
     def reset(self) -> str:
-        """Start again: the first table and hand."""
-        self._table = build_table(self._start_table, self._rules)
-        self._hand = list(self._start_hand)
+        """Start again: the first table and hand (under a house without jokers, its wild 2s
+        where the jokers were)."""
+        groups, twos = without_jokers([*self._start_table, self._start_hand], self._rules)
+        self._table = build_table(groups[:-1], self._rules, self._yours)
+        self._hand = groups[-1]
         self._selected = None
         self._pending = None
+        note = ""
+        if twos:
+            note = (
+                f"{self._rules.name} plays without jokers, so its wild 2s lie where the jokers "
+                f"were ({lp.format_cards(twos)}). "
+            )
         self.say(
             None,
-            "Click a card of your hand, then an end of a run, a set, or a wild card to swap it "
-            "for.",
+            note + "Click a card of your hand, then an end of a run, a set, or a wild card to "
+            "swap it for.",
         )
         self.redraw()
         return self.feedback
@@ -196,6 +270,16 @@ class LayOffTrainer(LessonPanel):
         card = self._need_card("lay off")
         if card is None:
             return self.feedback
+        pending = self._pending
+        if (
+            pending is not None
+            and self._rules.wild_swap.freed_wild_own_set_only
+            and 0 <= meld < len(self._table)
+            and (card != pending or not _own_set(self._table[meld]))
+        ):
+            self.say(False, f"You must lay the freed {pending} on a set of your own at once.")
+            self.redraw()
+            return self.feedback
         ok, text = self.check_lay_off(card, meld, end)
         if not ok:
             self.say(False, text)
@@ -222,11 +306,33 @@ class LayOffTrainer(LessonPanel):
         if not 0 <= meld < len(self._table):
             return False, f"There is no meld number {meld} on the table."
         target = self._table[meld]
-        verdict = lp.can_replace_wild(target, position, card, self._rules)
+        rules = self._rules
+        mode = rules.wild_swap
+        if mode is not lp.WildSwap.NONE and target.owner == YOU and not rules.swap_own_melds:
+            return False, "You may only take a wild from another player's meld."
+        verdict = lp.can_replace_wild(target, position, card, rules)
         if not verdict:
             reason = verdict.reason[:1].upper() + verdict.reason[1:]
             return False, f"{reason}."
+        if not mode.freed_wild_to_hand:
+            grown, freed = target.replace_wild(position, card, rules)
+            table = [grown if k == meld else m for k, m in enumerate(self._table)]
+            if not self._relay_spots(table, freed):
+                where = "a set of your own" if mode.freed_wild_own_set_only else "the table"
+                return False, (
+                    f"The freed {freed} must be laid on {where} this turn; it would fit nowhere."
+                )
         return True, f"The {card} may take the place of the {target.cards[position]}."
+
+    def _relay_spots(
+        self, table: Sequence[lp.Meld], freed: lp.Card
+    ) -> list[tuple[int, str | None]]:
+        """Where a freed wild may be laid again: anywhere it fits, or (``i_buy``) only on a
+        set of your own."""
+        spots = fits(table, freed, self._rules)
+        if self._rules.wild_swap.freed_wild_own_set_only:
+            spots = [(k, end) for k, end in spots if _own_set(table[k])]
+        return spots
 
     def swap(self, meld: int, position: int) -> str:
         """Give the selected natural card for the wild at ``position`` of meld ``meld``."""
@@ -260,9 +366,6 @@ class LayOffTrainer(LessonPanel):
                 f"the freed {freed} is in your hand but must be laid {where} again before your "
                 "turn ends."
             )
-            spots = self.where_fits(freed)
-            if not spots:
-                then += " (Careful: right now it fits nowhere!)"
         self.say(
             True, f"Swapped: the {card} now stands where the {freed} stood for {stands}; {then}"
         )
@@ -288,6 +391,7 @@ class LayOffTrainer(LessonPanel):
         return {
             "rules": self._rules.name,
             "table": [lp.format_cards(m.cards) for m in self._table],
+            "yours": self.yours,
             "hand": lp.format_cards(self._hand),
             "selected": None if self.selected is None else str(self.selected),
             "pending": None if self._pending is None else str(self._pending),
@@ -358,8 +462,10 @@ class LayOffTrainer(LessonPanel):
             )
             for j in meld.wild_positions(rules)
         )
+        whose = "yours" if meld.owner == YOU else "another player's"
         return (
-            f'<div class="lp-meld" data-testid="meld-{k}"><div class="lp-muted">meld {k}</div>'
+            f'<div class="lp-meld" data-testid="meld-{k}" data-owner="{h(whose)}">'
+            f'<div class="lp-muted">meld {k} · {h(whose)}</div>'
             f'{meld_picture(meld, rules)}<div class="lp-row">{places}{swaps}</div></div>'
         )
 
@@ -389,7 +495,7 @@ class LayOffTrainer(LessonPanel):
             + button("Start over", "reset", "reset")
             + "</div>"
             f'<div class="lp-muted">When: {h(rules.lay_off.doc)} Swapping wilds: '
-            f"{h(rules.wild_swap.doc)}</div>"
+            f"{h(rules.wild_swap.doc)}{h(whose_wilds(rules))}</div>"
             '<div class="lp-muted">The table:</div>'
             f'<div class="lp-row" data-testid="table">{table}</div>'
             f'<div class="lp-muted">Your hand (click a card, then a place on the table):</div>'

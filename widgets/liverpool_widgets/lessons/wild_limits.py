@@ -2,8 +2,9 @@
 
 Houses agree on what a set and a run are, and disagree on wild cards: which cards are wild
 (jokers, 2s, both) and how many a meld may hold. This widget shows one row per preset: what
-is wild there, that preset's limit, and the engine's verdict with its reason. Type cards (a
-run as placed, lowest first), or click one of the examples::
+is wild there, that preset's limit, and the engine's verdict with its reason (a house that
+plays without jokers, ``classic``, refuses any joker). Type cards (a run as placed, lowest
+first), or click one of the examples::
 
     w = WildLimits("JK 9H 10H JK", kind="run")
     w.legal_under()          # ['house', 'online', 'florida', 'i_buy', 'me']
@@ -173,16 +174,12 @@ class WildLimits(LessonPanel):
         rows = []
         for name, verdict in verdicts.items():
             rules = lp.get_rules(name)
-            jokers = any(size.jokers for size in rules.shoe)
-            note = ""
-            if not jokers and any(c.is_joker for c in self._cards):
-                note = '<div class="lp-muted">(this house plays without jokers)</div>'
             cls, text = ("lp-yes", "✓ legal") if verdict else ("lp-no", f"✗ {verdict.reason}")
             rows.append(
                 f'<tr data-testid="row-{h(name)}" data-ok="{str(bool(verdict)).lower()}">'
                 f"<td><b>{h(name)}</b></td><td>{h(wild_words(rules))}</td>"
                 f"<td>{h(_limit(rules, self._kind))}</td>"
-                f'<td class="{cls}">{h(text)}{note}</td></tr>'
+                f'<td class="{cls}">{h(text)}</td></tr>'
             )
         return "".join(rows)
 
