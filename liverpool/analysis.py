@@ -167,8 +167,8 @@ class _Shape:
         shorter list so it sorts first."""
         key = need
         for i in range(self.length):
-            key = key << _ORDER_BITS | (used[i]._hash if i < len(used) else 0)
-        packed = sum(1 << (self.width * card._hash) for card in used)
+            key = key << _ORDER_BITS | (used[i].index if i < len(used) else 0)
+        packed = sum(1 << (self.width * card.index) for card in used)
         fill = min(need, cap)
         return (key, need, fill, need - fill, packed, (need, used, wanted, cap))
 
@@ -323,7 +323,7 @@ def _best_partial(
     counts: dict[int, int] = {}
     wilds = 0
     for card in hand:
-        code = card._hash
+        code = card.index
         if wild[code]:
             wilds += 1
         else:
@@ -391,7 +391,7 @@ def _best_partial(
 def contract_distance(hand: Iterable[Card], rules: Rules, deal: int) -> int:
     """How many more cards the hand needs before it can go down (0: it can go down now)."""
     hand = list(hand)
-    key = (id(rules), deal, tuple(sorted(c._hash for c in hand)))
+    key = (id(rules), deal, tuple(sorted(c.index for c in hand)))
     cached = _DISTANCE_CACHE.get(key)
     if cached is not None and cached[0] is rules:
         return cached[1]

@@ -134,7 +134,10 @@ class Card:
 
     rank: Rank | None
     suit: Suit | None
-    _hash: int = field(init=False, repr=False, compare=False)
+    index: int = field(init=False, repr=False, compare=False)
+    """A small whole number for this kind of card, the same in every process and machine: 0 for
+    the joker, ``rank * 4 + suit order`` otherwise (below 56). Searches index tables by it, and
+    it is the card's hash."""
     _text: str = field(init=False, repr=False, compare=False)
     _order: tuple[int, int] = field(init=False, repr=False, compare=False)
 
@@ -159,7 +162,7 @@ class Card:
         # order everywhere (string-based enum hashes change with PYTHONHASHSEED), which keeps
         # bots and simulations reproducible across processes and machines; it is also fast.
         code = 0 if self.rank is None else int(self.rank) * 4 + _SUIT_ORDER[self.suit]  # type: ignore[index]
-        object.__setattr__(self, "_hash", code)
+        object.__setattr__(self, "index", code)
         # Every event names cards: the text is made once per card, not on every message.
         text = "🃏" if self.rank is None else self.rank.symbol + self.suit.symbol  # type: ignore[union-attr]
         object.__setattr__(self, "_text", text)
@@ -167,7 +170,7 @@ class Card:
         object.__setattr__(self, "_order", order)
 
     def __hash__(self) -> int:
-        return self._hash
+        return self.index
 
     # Equality is the default identity test (one object per card, see the class docstring).
 

@@ -1,6 +1,6 @@
 """Card codes: each kind of card as a small int, for the searches' packed counts.
 
-Every card carries its code (``Card._hash``): 0 is the joker, ``rank * 4 + suit order`` is every
+Every card carries its code (``Card.index``): 0 is the joker, ``rank * 4 + suit order`` is every
 other card, so codes run below :data:`CODES`. The going-down search (``solver``) and the distance
 search (``analysis``) both keep a hand's counts packed into one int, a field per code, and read
 a suit's run values as bits; these tables are shared so both read the codes the same way.
@@ -25,7 +25,7 @@ __all__ = [
 CODES = 56
 """How many card codes there are (codes 1–3 are unused)."""
 
-_NATURALS = {card._hash: card for card in (Card.of(r, s) for r in Rank for s in Suit)}
+_NATURALS = {card.index: card for card in (Card.of(r, s) for r in Rank for s in Suit)}
 
 BY_CODE: tuple[Card, ...] = tuple(_NATURALS.get(code, Card.joker()) for code in range(CODES))
 """The card of each code (the joker for 0 and for the unused codes)."""
@@ -36,7 +36,7 @@ VALUE_BITS: tuple[int, ...] = tuple(
 )
 """The run values a natural stands at, as bits of its suit (an ace: 1 and 14)."""
 
-SUIT_CODE: dict[Suit, int] = {suit: Card.of(Rank.ACE, suit)._hash & 3 for suit in Suit}
+SUIT_CODE: dict[Suit, int] = {suit: Card.of(Rank.ACE, suit).index & 3 for suit in Suit}
 """A suit's code: the low two bits of each of its cards' codes."""
 
 SUIT_BY_CODE: tuple[Suit, ...] = tuple(sorted(Suit, key=SUIT_CODE.__getitem__))

@@ -8,12 +8,79 @@ after a rummy call) are kept in ``secret`` and named only in ``private_text``; u
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass, replace
 
 from .cards import Card
 
-__all__ = ["Event", "second_person"]
+__all__ = ["Event", "EventKind", "second_person"]
+
+
+class EventKind(enum.StrEnum):
+    """What an :class:`Event` reports. A ``StrEnum``: each member equals its text, which is what
+    saved records, room messages and older code compare, so the wire and the files stay the same.
+    """
+
+    NEW_DEAL = "new_deal"
+    """A deal begins: its contract and who deals."""
+    DEALT = "dealt"
+    """A stacked deal was laid out (lessons, tests, puzzles)."""
+    CUT = "cut"
+    """The player right of the dealer cut the shoe (an exact cut takes points off)."""
+    UPCARD = "upcard"
+    """The upcard starts the discard pile; the player left of the dealer plays first."""
+    TAKE_DISCARD = "take_discard"
+    """The player whose turn it is took the top discard as their draw."""
+    DECLINE = "decline"
+    """The player whose turn it is passed the discard; it is offered to buy."""
+    DRAW_STOCK = "draw_stock"
+    """A card was drawn from the stock (which card only the drawer sees)."""
+    PASS_BUY = "pass_buy"
+    """A player offered the discard did not buy it."""
+    CALL_BUY = "call_buy"
+    """A player called to buy (first-to-call rules: the winner is drawn among the callers)."""
+    FIRST_CALL = "first_call"
+    """Among several who called to buy, this one called first."""
+    BUY = "buy"
+    """A player bought the discard and took the penalty card(s)."""
+    RESHUFFLE = "reshuffle"
+    """The stock ran out and the discard pile (but its top card) became a new stock."""
+    GO_DOWN = "go_down"
+    """A player laid their contract."""
+    FAILED_GO_DOWN = "failed_go_down"
+    """A going-down attempt that did not make the contract (rules with a penalty for it)."""
+    LAY_OFF = "lay_off"
+    """A down player added one card to a meld on the table."""
+    SWAP_WILD = "swap_wild"
+    """A natural took a wild's place in a meld; the wild went to the hand or must be relaid."""
+    DISCARD = "discard"
+    """A player discarded, ending their turn."""
+    PASS_CALL = "pass_call"
+    """A player did not call on a playable discard."""
+    CALL_RUMMY = "call_rummy"
+    """A player called rummy on a down player's playable discard."""
+    TAKE_BACK = "take_back"
+    """After a rummy call the offender took the discard back and a penalty card."""
+    GIVE_CARD = "give_card"
+    """After a rummy call a player gave the offender a card (which card only the two see)."""
+    CALL_LIVERPOOL = "call_liverpool"
+    """A down player called Liverpool and may discard a card of their own."""
+    LIVERPOOL_DISCARD = "liverpool_discard"
+    """The Liverpool caller's discard."""
+    FLOATING = "floating"
+    """A hand was emptied without going out: the player floats."""
+    GO_OUT = "go_out"
+    """A player went out: the deal ends."""
+    DEAD_DEAL = "dead_deal"
+    """The deal ended with nobody out (no card could be drawn, or too many turns)."""
+    DEAL_OVER = "deal_over"
+    """The deal's points were added to the score pad (``Event.scores``)."""
+    MATCH_OVER = "match_over"
+    """The last deal is over: the winners are named."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +93,7 @@ class Event:
     points for a ``deal_over`` event.
     """
 
-    kind: str
+    kind: EventKind
     text: str
     player: int | None = None
     cards: tuple[Card, ...] = ()

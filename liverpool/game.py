@@ -41,7 +41,7 @@ from .actions import (
 )
 from .cards import Card, distinct, format_cards
 from .errors import IllegalAction, RulesError, SeatError
-from .events import Event
+from .events import Event, EventKind
 from .melds import Meld, lay_off_ends
 from .play_phase import PlayPhase
 from .presets import get_rules
@@ -183,7 +183,7 @@ class Game(PlayPhase):
         s.stock = rest + s.stock
         s.discard = [up] if up else []
         game.log.append(
-            Event("dealt", f"Deal {deal} is stacked: {game.names[dealer]} deals.", dealer)
+            Event(EventKind.DEALT, f"Deal {deal} is stacked: {game.names[dealer]} deals.", dealer)
         )
         game._begin_turn((dealer + 1) % n)
         return game
@@ -451,7 +451,7 @@ class Game(PlayPhase):
             rules=self.rules,
             deal=s.deal,
             dealer=s.dealer,
-            phase=s.phase.value,
+            phase=s.phase,
             to_act=self.to_act,
             turn_player=s.turn_player,
             hand=tuple(s.hands[seat]),
@@ -559,7 +559,7 @@ class Game(PlayPhase):
         self._rng.shuffle(shoe)
         events = [
             Event(
-                "new_deal",
+                EventKind.NEW_DEAL,
                 f"Deal {s.deal}: {self.contract.short()}. {self.names[s.dealer]} deals "
                 f"{self.contract.cards_dealt} cards each.",
                 s.dealer,
@@ -571,9 +571,6 @@ class Game(PlayPhase):
             s.phase = Phase.CUT
             return events
         return events + self._deal_from(shoe)
-
-    def _cards_needed(self) -> int:
-        return self.players * self.contract.cards_dealt + 1
 
     def _deal_from(self, shoe: list[Card]) -> list[Event]:
         """Deal from ``shoe`` (top card last): one at a time from the dealer's left, then the
@@ -587,7 +584,7 @@ class Game(PlayPhase):
         first = (s.dealer + 1) % n
         events = [
             Event(
-                "upcard",
+                EventKind.UPCARD,
                 f"The upcard is the {s.discard[-1]}; {self.names[first]} plays first.",
                 None,
                 (s.discard[-1],),
@@ -673,7 +670,7 @@ class Game(PlayPhase):
             s.reshuffles += 1
             events.append(
                 Event(
-                    "reshuffle",
+                    EventKind.RESHUFFLE,
                     f"The stock ran out: the discard pile but its top card was shuffled into a "
                     f"new stock of {len(s.stock)} cards ({s.reshuffles} of "
                     f"{self.rules.max_reshuffles}).",
@@ -756,7 +753,7 @@ class Game(PlayPhase):
     # Phase: CUT
     # ===========================================================================================
     def _legal_cut(self) -> list[Action]:
-        needed = self._cards_needed()
+        needed = self.rules.cut_target(self.players, self._s.deal)
         size = len(self._s.shoe)
         return [Cut(aim) for aim in range(1, size)] if size > 1 else [Cut(needed)]
 
@@ -767,7 +764,7 @@ class Game(PlayPhase):
         size = len(s.shoe)
         if not isinstance(action.aim, int) or not 1 <= action.aim < size:
             raise IllegalAction(f"A cut lifts between 1 and {size - 1} cards.")
-        needed = self._cards_needed()
+        needed = self.rules.cut_target(self.players, self._s.deal)
         lifted = min(size - 1, max(1, action.aim + self._rng.randint(-CUT_SPREAD, CUT_SPREAD)))
         shoe = s.shoe
         s.shoe = []
@@ -780,14 +777,14 @@ class Game(PlayPhase):
             s.deal_penalties[s.cutter] -= bonus
             events.append(
                 Event(
-                    "cut",
+                    EventKind.CUT,
                     f"{name} cut exactly {lifted} cards — the deal and the upcard — and takes "
                     f"{bonus} points off.",
                     s.cutter,
                 )
             )
         else:
-            events.append(Event("cut", f"{name} cut {lifted} cards.", s.cutter))
+            events.append(Event(EventKind.CUT, f"{name} cut {lifted} cards.", s.cutter))
         return events + self._deal_from(shoe)
 
     # ===========================================================================================
@@ -812,7 +809,7 @@ class Game(PlayPhase):
         events: list[Event] = []
         if isinstance(action, Pass):
             s.queue.pop(0)
-            events.append(Event("pass_call", f"{name} does not call.", seat))
+            events.append(Event(EventKind.PASS_CALL, f"{name} does not call.", seat))
             if not s.queue:
                 self._end_call_window(events)
             return events
@@ -822,7 +819,7 @@ class Game(PlayPhase):
             card = s.discard[-1]
             events.append(
                 Event(
-                    "call_rummy",
+                    EventKind.CALL_RUMMY,
                     f"{name} called rummy: {self.names[offender]}'s {card} could have been "
                     "played on the table.",
                     seat,
@@ -835,7 +832,7 @@ class Game(PlayPhase):
                 drawn = self._draw_cards(offender, 1, events)
                 events.append(
                     Event(
-                        "take_back",
+                        EventKind.TAKE_BACK,
                         f"{self.names[offender]} takes the {card} back and a penalty card.",
                         offender,
                         (card,),
@@ -873,7 +870,11 @@ class Game(PlayPhase):
             s.queue = []
             s.phase = Phase.LIVERPOOL_DISCARD
             events.append(
-                Event("call_liverpool", f"{name} called Liverpool and may discard a card.", seat)
+                Event(
+                    EventKind.CALL_LIVERPOOL,
+                    f"{name} called Liverpool and may discard a card.",
+                    seat,
+                )
             )
             return events
         raise IllegalAction(self._wrong_phase(action))
@@ -904,7 +905,7 @@ class Game(PlayPhase):
         s.queue.pop(0)
         events = [
             Event(
-                "give_card",
+                EventKind.GIVE_CARD,
                 f"{self.names[seat]} gave {self.names[offender]} a card.",
                 seat,
                 (),
@@ -933,7 +934,7 @@ class Game(PlayPhase):
         s.discarder = seat
         events = [
             Event(
-                "liverpool_discard",
+                EventKind.LIVERPOOL_DISCARD,
                 f"{self.names[seat]} discarded the {action.card}.",
                 seat,
                 (action.card,),
@@ -1009,7 +1010,7 @@ class Game(PlayPhase):
                 drawn = self._draw_cards(seat, extra, events)
                 events.append(
                     Event(
-                        "take_discard",
+                        EventKind.TAKE_DISCARD,
                         text + f" and {extra} extra stock cards.",
                         seat,
                         (card,),
@@ -1020,7 +1021,7 @@ class Game(PlayPhase):
                 if drawn is None:
                     return events + self._end_deal(None)
             else:
-                events.append(Event("take_discard", text + ".", seat, (card,)))
+                events.append(Event(EventKind.TAKE_DISCARD, text + ".", seat, (card,)))
             return events
         if isinstance(action, DrawStock):
             if self.rules.buying and s.discard:
@@ -1034,7 +1035,7 @@ class Game(PlayPhase):
                     s.phase = Phase.BUY
                     events.append(
                         Event(
-                            "decline",
+                            EventKind.DECLINE,
                             f"{name} passed the {s.discard[-1]}; it is offered to buy.",
                             seat,
                             (s.discard[-1],),
@@ -1054,7 +1055,7 @@ class Game(PlayPhase):
         s.phase = Phase.PLAY
         events.append(
             Event(
-                "draw_stock",
+                EventKind.DRAW_STOCK,
                 f"{self.names[seat]} drew from the stock.",
                 seat,
                 (),
@@ -1075,12 +1076,16 @@ class Game(PlayPhase):
         events: list[Event] = []
         if isinstance(action, Pass):
             s.queue.pop(0)
-            events.append(Event("pass_buy", f"{name} did not buy the {card}.", seat, (card,)))
+            events.append(
+                Event(EventKind.PASS_BUY, f"{name} did not buy the {card}.", seat, (card,))
+            )
         elif isinstance(action, Buy):
             if self.rules.buy_priority is BuyPriority.FIRST_TO_CALL:
                 s.accepted.append(seat)
                 s.queue.pop(0)
-                events.append(Event("call_buy", f"{name} calls to buy the {card}.", seat, (card,)))
+                events.append(
+                    Event(EventKind.CALL_BUY, f"{name} calls to buy the {card}.", seat, (card,))
+                )
             else:
                 return self._buy(seat)
         else:
@@ -1093,7 +1098,7 @@ class Game(PlayPhase):
                 if len(order) > 1:
                     events.append(
                         Event(
-                            "first_call",
+                            EventKind.FIRST_CALL,
                             f"{self.names[order[0]]} called first.",
                             order[0],
                         )
@@ -1120,7 +1125,7 @@ class Game(PlayPhase):
         what = "a penalty card" if price == 1 else f"{price} penalty cards"
         events.append(
             Event(
-                "buy",
+                EventKind.BUY,
                 f"{self.names[seat]} bought the {card} and took {what}.",
                 seat,
                 (card,),
@@ -1154,11 +1159,19 @@ class Game(PlayPhase):
                 else "No card can be drawn"
             )
             events.append(
-                Event("dead_deal", f"{cause}: the deal is dead and everyone scores what they hold.")
+                Event(
+                    EventKind.DEAD_DEAL,
+                    f"{cause}: the deal is dead and everyone scores what they hold.",
+                )
             )
         pad = ", ".join(f"{self.names[i]} +{p}" for i, p in enumerate(points))
         events.append(
-            Event("deal_over", f"Deal {s.deal} is over: {pad}.", went_out, scores=tuple(points))
+            Event(
+                EventKind.DEAL_OVER,
+                f"Deal {s.deal} is over: {pad}.",
+                went_out,
+                scores=tuple(points),
+            )
         )
         s.queue = []
         s.accepted = []
@@ -1169,7 +1182,7 @@ class Game(PlayPhase):
             names = " and ".join(self.names[i] for i in s.winners)
             events.append(
                 Event(
-                    "match_over",
+                    EventKind.MATCH_OVER,
                     f"The match is over: {names} won{' (a tie)' if len(s.winners) > 1 else ''} "
                     f"with {best} points.",
                     scores=tuple(s.scores),

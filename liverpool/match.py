@@ -11,7 +11,6 @@ imported here; dask is imported inside the function that uses it.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import math
 import statistics
@@ -23,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .bots.base import Bot
+from .bots.registry import LEVELS
 from .errors import LiverpoolError
 from .game import Game
 from .presets import get_rules
@@ -86,7 +86,7 @@ def play_match(
 
 # --- tournaments ---------------------------------------------------------------------------
 
-BOT_NAMES: tuple[str, ...] = ("random", "basic", "strong")
+BOT_NAMES: tuple[str, ...] = LEVELS
 """The bot names :func:`make_bot` and :func:`run_matches` accept."""
 
 ENGINES: tuple[str, ...] = ("local", "dask")
@@ -108,17 +108,13 @@ class MatchFailed(SimulationError):
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A fresh bot from its name (``random``, ``basic`` or ``strong``) and seed."""
-    from .bots import BasicBot, RandomBot, StrongBot
+    """A fresh bot from its name (see :data:`liverpool.bots.LEVELS`) and seed."""
+    from .bots import make
 
-    key = name.strip().lower()
-    if key == "random":
-        return RandomBot(seed)
-    if key == "basic":
-        return BasicBot(seed)
-    if key == "strong":
-        return StrongBot(seed)
-    raise SimulationError(f"there is no bot called {name!r}; choose from: {', '.join(BOT_NAMES)}")
+    try:
+        return make(name, seed)
+    except LiverpoolError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -127,13 +123,10 @@ def match_seed(seed: int, index: int) -> int:
 
 
 def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the match with seed ``seed``.
+    """The seed of the bot at ``seat`` in the match with seed ``seed`` (the registry's)."""
+    from .bots import seat_seed
 
-    A stable hash (not Python's per-process ``hash``), so every process and machine agrees and
-    the bot's generator is unrelated to the game's.
-    """
-    digest = hashlib.blake2b(f"liverpool-bot:{seed}:{seat}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return seat_seed(seed, seat)
 
 
 @dataclass(frozen=True)

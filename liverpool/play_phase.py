@@ -18,7 +18,7 @@ from .actions import Action, Discard, GoDown, GoOut, LayOff, SwapWild
 from .cards import JOKER, Card, Rank, Suit, distinct, format_cards
 from .codes import RUN_CARDS, SUIT_CODE
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, EventKind
 from .melds import (
     ACE_HIGH,
     End,
@@ -46,11 +46,11 @@ __all__ = ["PlayPhase"]
 
 def _discard_of(card: Card) -> Discard:
     """The one ``Discard`` of ``card`` (actions are values; listing them is then cheap)."""
-    return _DISCARDS[card._hash]
+    return _DISCARDS[card.index]
 
 
 # By the card's small code (see Card.__post_init__): one Discard per card.
-_DISCARDS = {c._hash: Discard(c) for c in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit))}
+_DISCARDS = {c.index: Discard(c) for c in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit))}
 
 
 _RUN_VALUES = frozenset(range(1, ACE_HIGH + 1))
@@ -68,7 +68,7 @@ def _room(table: Sequence[Meld]) -> dict[int, list[int]]:
         else:
             cards = RUN_CARDS[SUIT_CODE[meld.suit]]  # type: ignore[index]
             ends = {values[0] - 1, values[-1] + 1} & _RUN_VALUES
-            codes = [cards[v]._hash for v in sorted(ends)]
+            codes = [cards[v].index for v in sorted(ends)]
         for code in codes:
             room.setdefault(code, []).append(k)
     return room
@@ -124,7 +124,7 @@ class PlayPhase:
             # than by asking every meld about every card.
             room = _room(table)
             for card in cards:
-                for k in everywhere if rules.is_wild(card) else room.get(card._hash, ()):
+                for k in everywhere if rules.is_wild(card) else room.get(card.index, ()):
                     meld = table[k]
                     for end in lay_off_ends(meld, card, rules):
                         if self._lay_off_fit_error(seat, card, k, meld, end) is None:
@@ -139,7 +139,7 @@ class PlayPhase:
         if s.pending_wild is None and len(hand) > 1:
             taken = s.taken_discard
             discards = _DISCARDS
-            actions.extend([discards[c._hash] for c in cards if c is not taken])
+            actions.extend([discards[c.index] for c in cards if c is not taken])
         else:
             actions.extend(_discard_of(c) for c in cards if self._discard_error(seat, c) is None)
         return actions
@@ -184,7 +184,7 @@ class PlayPhase:
                 s.deal_penalties[seat] += penalty
                 return [
                     Event(
-                        "failed_go_down",
+                        EventKind.FAILED_GO_DOWN,
                         f"{self.names[seat]} tried to go down and could not ({result}): "
                         f"+{penalty} points.",
                         seat,
@@ -194,7 +194,7 @@ class PlayPhase:
         error = self._go_down_leftover_error(seat, result)
         if error:
             raise IllegalAction(error)
-        return self._lay_contract(seat, result, "go_down")
+        return self._lay_contract(seat, result, EventKind.GO_DOWN)
 
     def _go_down_error(self, seat: int, melds: Sequence[Sequence[Card]]) -> str | None:
         cards = tuple(tuple(m) for m in melds)
@@ -311,7 +311,7 @@ class PlayPhase:
             return self._stuck_reason(rest, s.taken_discard)
         return None
 
-    def _lay_contract(self, seat: int, melds: Sequence[Meld], kind: str) -> list[Event]:
+    def _lay_contract(self, seat: int, melds: Sequence[Meld], kind: EventKind) -> list[Event]:
         s = self._s
         for meld in melds:
             for card in meld.cards:
@@ -319,7 +319,7 @@ class PlayPhase:
             s.table.append(meld.with_owner(seat))
         s.down_turn[seat] = s.turn_no
         described = "; ".join(m.describe(self.rules) for m in melds)
-        verb = "went out with the whole hand" if kind == "go_out" else "went down"
+        verb = "went out with the whole hand" if kind is EventKind.GO_OUT else "went down"
         events = [
             Event(
                 kind,
@@ -340,7 +340,7 @@ class PlayPhase:
             s.floating[seat] = True
             events = [
                 Event(
-                    "floating",
+                    EventKind.FLOATING,
                     f"{self.names[seat]} has no cards left but has not gone out: floating.",
                     seat,
                 )
@@ -385,7 +385,7 @@ class PlayPhase:
                 f"Your whole hand does not form the contract {self.contract.short()}, so you "
                 "cannot go out with it."
             )
-        return self._lay_contract(seat, melds, "go_out")
+        return self._lay_contract(seat, melds, EventKind.GO_OUT)
 
     # -- laying off ------------------------------------------------------------------------------
     def _lay_off_targets(self, seat: int, card: Card, *, after_draw: bool = False) -> list[int]:
@@ -498,7 +498,7 @@ class PlayPhase:
         whose = "their own" if owner == seat else f"{self.names[owner or 0]}'s"
         events = [
             Event(
-                "lay_off",
+                EventKind.LAY_OFF,
                 f"{self.names[seat]} laid the {action.card} on {whose} "
                 f"{s.table[action.meld].describe(self.rules)}.",
                 seat,
@@ -572,7 +572,7 @@ class PlayPhase:
         )
         return [
             Event(
-                "swap_wild",
+                EventKind.SWAP_WILD,
                 f"{self.names[seat]} put the {action.card} in place of the {freed} (standing "
                 f"for {stands}); {then}.",
                 seat,
@@ -620,7 +620,7 @@ class PlayPhase:
         s.discard.append(action.card)
         events = [
             Event(
-                "discard",
+                EventKind.DISCARD,
                 f"{self.names[seat]} discarded the {action.card}.",
                 seat,
                 (action.card,),
@@ -633,7 +633,7 @@ class PlayPhase:
 
     def _go_out(self, seat: int) -> list[Event]:
         self._s.went_out = seat
-        events = [Event("go_out", f"{self.names[seat]} went out!", seat)]
+        events = [Event(EventKind.GO_OUT, f"{self.names[seat]} went out!", seat)]
         return events + self._end_deal(seat)
 
     # -- the dead-end guard ----------------------------------------------------------------------

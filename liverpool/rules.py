@@ -539,6 +539,11 @@ class Rules:
         """How many cards each player is dealt in ``deal``."""
         return self.contract(deal).cards_dealt
 
+    def cut_target(self, players: int, deal: int) -> int:
+        """The cards an exact cut lifts in ``deal`` with ``players`` players: every hand dealt
+        plus the upcard (the cutter aims at this; hitting it earns ``exact_cut_bonus``)."""
+        return players * self.cards_dealt(deal) + 1
+
     def is_wild(self, card: Card) -> bool:
         """True for a joker or a card of a wild rank. A wild stays wild wherever it sits."""
         return card.rank is None or card.rank in self.wild_ranks

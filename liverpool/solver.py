@@ -55,7 +55,7 @@ def find_going_down(
     whole hand (or all but one card, which is then discarded).
     """
     hand = list(hand)
-    codes = [c._hash for c in hand]
+    codes = [c.index for c in hand]
     # The answer depends on the cards and on the order of the wilds (the search places them in
     # hand order, and a 2 and a joker are different cards), so both are in the key: the same
     # hand then gets the same answer whatever was asked before, in every process.
@@ -144,7 +144,7 @@ def _read(hand: Iterable[Card], rules: Rules, plan: _Plan) -> _Read:
     free = 0
     jokers = rules.has_jokers
     for card in hand:
-        code = card._hash
+        code = card.index
         if wild[code]:
             if code or jokers:  # a joker under a house without them is no card of its game
                 wilds.append(card)
@@ -556,7 +556,7 @@ def _set_piece(
     # ``cards`` is sorted, so its combinations come out sorted: drop repeats in order.
     for combo in dict.fromkeys(combinations(cards, n)):
         key = (rank, w, *[c.sort_key()[1] for c in combo])
-        used = sum(1 << (_FIELD * c._hash) for c in combo)
+        used = sum(1 << (_FIELD * c.index) for c in combo)
         entries.append(([*combo, *[_WILD] * w], key, used, w))
     return tuple(entries)
 
@@ -573,7 +573,7 @@ def _run_piece(
     span = (1 << length) - 1
     index = _SUIT_INDEX[SUIT_BY_CODE[suit]]
     row = [card if mask >> v & 1 else None for v, card in enumerate(RUN_CARDS[suit])]
-    bits = [0 if card is None else 1 << (_FIELD * card._hash) for card in row]
+    bits = [0 if card is None else 1 << (_FIELD * card.index) for card in row]
     for start in range(floor, ACE_HIGH - length + 2):
         held = (mask >> start) & span
         missing = length - held.bit_count()
@@ -672,7 +672,7 @@ def _extend_with_naturals(
         changed = False
         kept: list[Card] = []
         for card in rest:
-            code = card._hash
+            code = card.index
             rank, suit = code >> 2, code & 3
             if wild[code] or left <= keep or (rank not in ranks and suit not in suits):
                 kept.append(card)
@@ -713,7 +713,7 @@ def _extend_with_naturals(
     return grown
 
 
-_code_of = attrgetter("_hash")  # a card's code (see liverpool.codes)
+_code_of = attrgetter("index")  # a card's code (see liverpool.codes)
 
 
 def _absorb(melds: list[Meld], rest: list[Card], leave: int, rules: Rules) -> list[Meld] | None:

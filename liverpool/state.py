@@ -18,8 +18,12 @@ from .melds import Meld
 __all__ = ["MatchState", "Phase"]
 
 
-class Phase(enum.Enum):
-    """What kind of decision the game is waiting for."""
+class Phase(enum.StrEnum):
+    """What kind of decision the game is waiting for.
+
+    A ``StrEnum``: each member equals its text (``Phase.DRAW == "draw"``), which is what views
+    sent to a browser and older code compare, so records and messages stay the same.
+    """
 
     CUT = "cut"
     """The player right of the dealer cuts the shuffled shoe (rules with an exact-cut bonus)."""
@@ -37,6 +41,9 @@ class Phase(enum.Enum):
     """The player has drawn: go down, lay off, swap wilds, then discard or go out."""
     MATCH_OVER = "over"
     """The match has ended."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 @dataclass

@@ -28,7 +28,7 @@ import os
 import re
 import sys
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Literal, TextIO
 
@@ -48,7 +48,7 @@ from .actions import (
     SwapWild,
     TakeDiscard,
 )
-from .bots import BasicBot, RandomBot, StrongBot
+from .bots import BasicBot, StrongBot, for_seats
 from .bots.base import Bot
 from .cards import Card
 from .errors import CardParseError, IllegalAction, LiverpoolError
@@ -310,15 +310,9 @@ _RULE_WIDTH = 72
 
 
 def make_bots(level: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
-    """One bot of ``level`` (``random``, ``basic`` or ``strong``) for each seat, seeded from
-    ``seed`` so a match replays the same way."""
-    factories: dict[str, Callable[[int], Bot]] = {
-        "random": RandomBot,
-        "basic": BasicBot,
-        "strong": StrongBot,
-    }
-    factory = factories[level]
-    return {seat: factory(seed * 31 + seat) for seat in seats}
+    """One bot of ``level`` for each seat, from the bot registry (the same opponents as
+    ``play()`` and ``simulate`` for the same seed)."""
+    return for_seats(level, seats, seed)
 
 
 class TerminalGame:
@@ -704,7 +698,7 @@ class TerminalGame:
                 " the table."
             )
         if game.phase is Phase.CUT:
-            needed = game.players * game.contract.cards_dealt + 1
+            needed = game.rules.cut_target(game.players, game.deal)
             bonus = game.rules.exact_cut_bonus
             text += (
                 f" Lifting exactly {needed} cards (the deal and the upcard) takes {bonus} points"

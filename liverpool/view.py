@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .melds import Meld
 from .rules import Contract, Rules
+from .state import Phase
 
 __all__ = ["PlayerView"]
 
@@ -27,8 +28,8 @@ class PlayerView:
     rules: Rules
     deal: int
     dealer: int
-    phase: str
-    """The :class:`~liverpool.game.Phase` value text (``"draw"``, ``"buy"``, ``"play"`` ...)."""
+    phase: Phase
+    """What is being decided (a ``StrEnum``: ``Phase.DRAW == "draw"``, as browsers receive it)."""
     to_act: int | None
     turn_player: int
     hand: tuple[Card, ...]

@@ -63,7 +63,7 @@ class BasicBot:
 
     # -- out-of-turn decisions ----------------------------------------------------------------
     def _cut(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
-        needed = view.players * view.contract.cards_dealt + 1
+        needed = view.rules.cut_target(view.players, view.deal)
         for action in legal:
             if isinstance(action, Cut) and action.aim == needed:
                 return action, f"Aim for {needed} cards: an exact cut takes points off your score."

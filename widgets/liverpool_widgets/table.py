@@ -470,7 +470,7 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
             return {"kind": "liverpool_discard", "text": "Select a card and discard it."}
         if v.phase == "cut":
             cuts = [a.aim for a in self._legal_actions if isinstance(a, Cut)]
-            aim = v.players * v.contract.cards_dealt + 1
+            aim = v.rules.cut_target(v.players, v.deal)
             return {
                 "kind": "cut",
                 "text": (

@@ -1,0 +1,54 @@
+"""Every bot by name: the one way the terminal, ``simulate``, ``play()`` and the lessons make
+their opponents, so the same seed gives the same opponents everywhere.
+
+``make("strong", seed)`` builds one bot; :func:`seat_seed` turns a game's seed and a seat into
+that seat's bot seed (a stable hash, so every process and machine agrees, and unrelated to the
+game's own shuffles); :func:`for_seats` seats a whole table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+
+from ..errors import LiverpoolError
+from .base import Bot
+from .basic import BasicBot
+from .random_bot import RandomBot
+from .strong import StrongBot
+
+__all__ = ["BOTS", "LEVELS", "for_seats", "make", "seat_seed"]
+
+BOTS: Mapping[str, Callable[[int], Bot]] = MappingProxyType(
+    {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
+)
+"""Each bot level's name and its maker (``seed -> Bot``), weakest first."""
+
+LEVELS: tuple[str, ...] = tuple(BOTS)
+"""The bot names every front end accepts, weakest first."""
+
+
+def make(name: str, seed: int = 0) -> Bot:
+    """A fresh bot from its level name (any case) and seed.
+
+    An unknown name raises :class:`~liverpool.LiverpoolError` (a ``ValueError``) listing the
+    names there are.
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    maker = BOTS.get(key)
+    if maker is None:
+        raise LiverpoolError(f"there is no bot called {name!r}; choose from: {', '.join(LEVELS)}")
+    return maker(seed)
+
+
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game seeded ``game_seed``: a stable hash (not
+    Python's per-process ``hash``), so every process and machine agrees."""
+    digest = hashlib.blake2b(f"liverpool-bot:{game_seed}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def for_seats(level: str, seats: Iterable[int], game_seed: int) -> dict[int, Bot]:
+    """A bot of ``level`` at each of ``seats``, seeded by :func:`seat_seed`."""
+    return {seat: make(level, seat_seed(game_seed, seat)) for seat in seats}
