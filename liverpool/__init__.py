@@ -1,6 +1,6 @@
 """Liverpool Rummy: cards, rules for every house, melds, contracts and a whole-match engine.
 
-The names here are the package's public face (see ``docs/rules.md`` for the rules they follow)::
+The names here are the package's public face::
 
     import liverpool as lp
     hand = lp.parse_cards("7H 7C JK 9H 10H JH QH KS KD KC 3S")
@@ -8,6 +8,24 @@ The names here are the package's public face (see ``docs/rules.md`` for the rule
     lp.find_going_down(hand, lp.PRESETS["house"], deal=2)                # a set and a run
 
 The engine uses the standard library only; the notebook widgets live in ``liverpool_widgets``.
+The rules it follows are written out, with their sources, in ``docs/rules.md``.
+
+Where to find each rule (lowest layer first; a module imports only from its layer or below):
+
+* ``cards`` — cards, their notation and shoes; ``errors`` — the few precise errors.
+* ``rules`` — :class:`Rules`, one field per way houses differ, and the wild limits;
+  ``presets`` — the named houses, each a :class:`Rules` value with its source.
+* ``melds`` — sets, runs, placed melds, what fits where (verdicts in a learner's words).
+* ``solver`` — finding a way to go down; ``analysis`` — what a hand lacks; ``codes`` — the
+  card-code tables both searches share.
+* ``setup`` — the frozen value every game starts from; ``state`` — the state of a match and
+  the :class:`Phase` enum; ``phases`` — one module per phase (``cut``, ``calls``, ``draw``,
+  ``play``) and the turn steps they share (``turns``); ``game`` — :class:`Game`, the facade;
+  ``view`` — what one seat may know; ``actions``, ``events`` — what is done and reported.
+* ``bots`` — the bots and their registry (``lp.bots.make``).
+* ``match`` — tournaments; ``record`` — saved games; ``render`` — pictures;
+  ``table_model`` — what a card table shows; ``terminal`` and ``cli`` — the command line;
+  ``sources`` — where each preset's rules come from.
 """
 
 from __future__ import annotations
@@ -41,7 +59,7 @@ from .errors import (
     RulesError,
     SeatError,
 )
-from .events import Event
+from .events import Event, EventKind
 from .game import Game, Phase
 from .match import MatchResult, play_match
 from .melds import (
@@ -72,6 +90,7 @@ from .rules import (
     WildSwap,
     hand_points,
 )
+from .setup import Setup, StackedDeal
 from .solver import find_going_down, find_whole_hand
 from .view import PlayerView
 
@@ -94,6 +113,7 @@ __all__ = [
     "Discard",
     "DrawStock",
     "Event",
+    "EventKind",
     "Game",
     "GiveCard",
     "GoDown",
@@ -118,7 +138,9 @@ __all__ = [
     "RulesError",
     "RummyCall",
     "SeatError",
+    "Setup",
     "ShoeSize",
+    "StackedDeal",
     "Suit",
     "SwapWild",
     "TakeDiscard",

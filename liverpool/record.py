@@ -15,11 +15,12 @@ import enum
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import action_from_dict, action_to_dict
 from .cards import Rank
 from .errors import IllegalAction, LiverpoolError, RecordError
+from .game import Game
 from .rules import (
     CardPoints,
     Contract,
@@ -30,9 +31,7 @@ from .rules import (
     Rules,
     ShoeSize,
 )
-
-if TYPE_CHECKING:
-    from .game import Game
+from .setup import Setup
 
 __all__ = [
     "FORMAT",
@@ -257,7 +256,7 @@ def game_from_json(text: str) -> Game:
 def fresh_game(game: Game) -> Game:
     """A new game set up exactly as ``game`` was before its first action (same rules, players,
     seed and first dealer, or the same stacked deal)."""
-    return set_up(game.rules, game.names, game.seed, game.first_dealer, game.stacked)
+    return Game.from_setup(game.setup)
 
 
 def set_up(
@@ -268,18 +267,4 @@ def set_up(
     stacked: Mapping[str, Any] | None,
 ) -> Game:
     """The game before its first action: seeded, or the stacked deal a record names."""
-    from .game import Game
-
-    if stacked:
-        return Game.from_deal(
-            rules,
-            stacked["hands"],
-            stacked["stock"],
-            stacked["upcard"],
-            deal=stacked["deal"],
-            dealer=stacked["dealer"],
-            seed=seed,
-            names=None if isinstance(players, int) else list(players),
-            complete=stacked.get("complete", True),
-        )
-    return Game(rules, players, seed, dealer=dealer)
+    return Game.from_setup(Setup.from_record(rules, players, seed, dealer, stacked))

@@ -1,9 +1,9 @@
 """The state of a match in progress, and the :class:`Phase` enum of pending decisions.
 
 :class:`MatchState` is the game's own mutable record — hands, stock, discard pile, table,
-scores, who is asked what — kept apart from the rules that act on it (:mod:`liverpool.game`
-for the turn flow, :mod:`liverpool.play_phase` for a player's own turn). It is never handed
-out: players see a :class:`~liverpool.PlayerView`.
+scores, who is asked what — kept apart from the rules that act on it (the phase modules in
+:mod:`liverpool.phases`, through :class:`~liverpool.Game`). It is never handed out: players
+see a :class:`~liverpool.PlayerView`.
 """
 
 from __future__ import annotations

@@ -1,0 +1,211 @@
+"""How a match begins: the one frozen :class:`Setup` value every :class:`~liverpool.Game` is
+built from.
+
+A setup is the rules, the players' names, the seed and the first dealer — and, for lessons,
+tests and puzzles, a :class:`StackedDeal` (the hands, the stock, the upcard, melds already on
+the table). ``Game(...)``, ``Game.from_deal(...)``, :meth:`Game.copy <liverpool.Game.copy>`,
+:meth:`Game.replay_to <liverpool.Game.replay_to>` and a saved record all go through it, so a
+game is always its setup plus its actions: that is what makes replay exact.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, parse_cards
+from .errors import IllegalAction, RulesError
+from .melds import Meld
+from .presets import get_rules
+from .rules import MeldKind, Rules
+
+__all__ = ["DEFAULT_NAMES", "Setup", "StackedDeal", "seat_names"]
+
+DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hal")
+"""Seat names used when a game is given a number of players."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackedDeal:
+    """A deal laid out by hand instead of shuffled: ``hands[i]`` is seat i's hand, ``stock``
+    lists the stock top card first, ``upcard`` starts the discard pile, ``table`` holds melds
+    already laid (each with its owner, who counts as down). With ``complete`` the cards of the
+    shoe not named here are shuffled under the stock, so the card count matches the shoe."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...] = ()
+    upcard: Card | None = None
+    deal: int = 1
+    complete: bool = True
+    table: tuple[Meld, ...] = ()
+
+    def named_cards(self) -> list[Card]:
+        """Every card the stacked deal names (hands, stock, upcard, table)."""
+        cards = [c for hand in self.hands for c in hand] + list(self.stock)
+        cards += [self.upcard] if self.upcard else []
+        return cards + [c for meld in self.table for c in meld.cards]
+
+    def to_dict(self, dealer: int) -> dict[str, Any]:
+        """Plain data for a saved record (the table only when melds are stacked, so records
+        of plain stacked deals stay as they were)."""
+        data: dict[str, Any] = {
+            "hands": [[c.code for c in h] for h in self.hands],
+            "stock": [c.code for c in self.stock],
+            "upcard": self.upcard.code if self.upcard else None,
+            "deal": self.deal,
+            "dealer": dealer,
+            "complete": self.complete,
+        }
+        if self.table:
+            data["table"] = [
+                [meld.owner, str(meld.kind), [c.code for c in meld.cards]] for meld in self.table
+            ]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a match starts from; a game is its setup plus its actions."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    seed: int
+    dealer: int = 0
+    stacked: StackedDeal | None = None
+
+    @classmethod
+    def new(
+        cls,
+        rules: str | Rules | None = "house",
+        players: int | Sequence[str] = 4,
+        seed: int | None = None,
+        dealer: int = 0,
+    ) -> Setup:
+        """A shuffled match: ``seed=None`` draws a seed, which is kept so the game replays."""
+        rules_value = get_rules(rules)
+        names = seat_names(players)
+        rules_value.check_players(len(names))
+        _check_dealer(dealer, len(names))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        return cls(rules_value, names, seed, dealer)
+
+    @classmethod
+    def stacked_deal(
+        cls,
+        rules: str | Rules | None,
+        hands: Sequence[Iterable[Card | str] | str],
+        stock: Iterable[Card | str] | str = (),
+        upcard: Card | str | None = None,
+        *,
+        deal: int = 1,
+        dealer: int = 0,
+        seed: int = 0,
+        names: Sequence[str] | None = None,
+        complete: bool = True,
+        table: Iterable[tuple[int, Iterable[Card | str] | str]] = (),
+    ) -> Setup:
+        """A match whose current deal is stacked (see :meth:`Game.from_deal
+        <liverpool.Game.from_deal>` for the arguments). Raises
+        :class:`~liverpool.RulesError` for a deal that cannot be laid out."""
+        rules_value = get_rules(rules)
+        hand_cards = tuple(tuple(parse_cards(h)) for h in hands)
+        seats = seat_names(list(names) if names else len(hand_cards))
+        n = len(seats)
+        if len(hand_cards) != n:
+            raise RulesError(f"{len(hand_cards)} hands were given for {n} players")
+        rules_value.check_players(n)
+        if not isinstance(deal, int) or not 1 <= deal <= rules_value.deals:
+            raise RulesError(f"deal must be 1 to {rules_value.deals}, not {deal!r}")
+        _check_dealer(dealer, n)
+        up = (
+            None if upcard is None else (upcard if isinstance(upcard, Card) else Card.parse(upcard))
+        )
+        stacked = StackedDeal(
+            hand_cards,
+            tuple(parse_cards(stock)),
+            up,
+            deal,
+            complete,
+            tuple(_stacked_meld(seat, cards, rules_value, n) for seat, cards in table),
+        )
+        extra = Counter(stacked.named_cards()) - Counter(rules_value.build_shoe(n))
+        if extra:
+            card = next(iter(extra))
+            raise RulesError(
+                f"the stacked deal names the {card} more often than the shoe for {n} players "
+                "holds it"
+            )
+        return cls(rules_value, seats, seed, dealer, stacked)
+
+    @classmethod
+    def from_record(
+        cls,
+        rules: Rules,
+        players: int | Sequence[str],
+        seed: int,
+        dealer: int,
+        stacked: Mapping[str, Any] | None,
+    ) -> Setup:
+        """The setup a saved record names (its ``stacked`` part as :meth:`StackedDeal.to_dict`
+        wrote it)."""
+        if not stacked:
+            return cls.new(rules, players, seed, dealer)
+        return cls.stacked_deal(
+            rules,
+            stacked["hands"],
+            stacked["stock"],
+            stacked["upcard"],
+            deal=stacked["deal"],
+            dealer=stacked["dealer"],
+            seed=seed,
+            names=None if isinstance(players, int) else list(players),
+            complete=stacked.get("complete", True),
+            table=[(owner, cards) for owner, _kind, cards in stacked.get("table", ())],
+        )
+
+    def record(self) -> dict[str, Any] | None:
+        """The stacked deal as a saved record holds it (``None`` for a shuffled match)."""
+        return None if self.stacked is None else self.stacked.to_dict(self.dealer)
+
+
+def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    """Seat names from a count (the default names) or a list of different names."""
+    if isinstance(players, bool):
+        raise RulesError(f"players must be a number or a list of names, not {players!r}")
+    if isinstance(players, int):
+        if not 1 <= players <= len(DEFAULT_NAMES):
+            raise RulesError(f"players must be 2 to {len(DEFAULT_NAMES)}, not {players}")
+        return DEFAULT_NAMES[:players]
+    if isinstance(players, str):
+        raise RulesError("players must be a number or a list of names, not one string")
+    names = tuple(str(p) for p in players)
+    if len(set(names)) != len(names):
+        raise RulesError("every player needs a different name")
+    return names
+
+
+def _check_dealer(dealer: object, players: int) -> None:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise RulesError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+
+
+def _stacked_meld(seat: int, cards: Iterable[Card | str] | str, rules: Rules, players: int) -> Meld:
+    """A meld already on the table, laid by ``seat``: a set if the cards make one, else a run
+    as placed (lowest first)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise RulesError(f"a stacked meld's owner must be a seat from 0 to {players - 1}")
+    placed = parse_cards(cards)
+    try:
+        return Meld.build(MeldKind.SET, placed, rules, owner=seat)
+    except IllegalAction as as_set:
+        try:
+            return Meld.build(MeldKind.RUN, placed, rules, owner=seat)
+        except IllegalAction as as_run:
+            raise RulesError(
+                f"the stacked meld {' '.join(c.code for c in placed)} is neither a set "
+                f"({as_set}) nor a run ({as_run})"
+            ) from None
