@@ -220,15 +220,19 @@ def _add_simulate(sub: Subparsers) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    import statistics
     import time
     from pathlib import Path
 
     from liverpool import LiverpoolError, get_rules
     from liverpool.match import (
         BOT_NAMES,
+        SUMMARY_LEGEND,
         MatchFailed,
         TextProgress,
+        compare_bots,
         format_summary,
+        format_verdict,
         run_matches,
         summarize,
         write_csv,
@@ -296,7 +300,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         f"{rules.name} rules, {players} players ({','.join(seats)}), {len(outcomes)} matches "
         f"from seed {args.seed}; {elapsed:.1f} s on {where}\n\n"
     )
-    sys.stdout.write(format_summary(summarize(outcomes)) + "\n")
+    steps = statistics.fmean(o.steps for o in outcomes) if outcomes else 0.0
+    sys.stdout.write(format_summary(summarize(outcomes)) + "\n\n")
+    sys.stdout.write(SUMMARY_LEGEND + "\n")
+    sys.stdout.write(
+        f"A match took {steps:.0f} decisions on average (every draw, buy and play).\n\n"
+    )
+    sys.stdout.write("Verdict:\n" + format_verdict(compare_bots(outcomes)) + "\n")
     if out is not None:
         try:
             with out.open("w", encoding="utf-8", newline="") as stream:

@@ -32,6 +32,8 @@ __all__ = [
     "BOT_NAMES",
     "CSV_FIELDS",
     "ENGINES",
+    "SUMMARY_LEGEND",
+    "Comparison",
     "MatchFailed",
     "MatchOutcome",
     "MatchResult",
@@ -40,7 +42,9 @@ __all__ = [
     "SummaryRow",
     "TextProgress",
     "bot_seed",
+    "compare_bots",
     "format_summary",
+    "format_verdict",
     "make_bot",
     "match_seed",
     "match_specs",
@@ -440,7 +444,7 @@ def _num(value: float, digits: int = 1) -> str:
 
 def format_summary(rows: Sequence[SummaryRow]) -> str:
     """The rows of :func:`summarize` as a plain-text table: per bot, then per seat."""
-    header = ("bot", "seats", "matches", "plays", "mean score ± se", "win rate", "95% CI", "steps")
+    header = ("bot", "seats", "matches", "plays", "mean score ± se", "win rate", "95% CI")
     lines: list[tuple[str, ...]] = []
     for group, first in (("bot", "bot"), ("seat", "seat")):
         chosen = [r for r in rows if r.group == group]
@@ -465,7 +469,6 @@ def format_summary(rows: Sequence[SummaryRow]) -> str:
                     score,
                     rate,
                     ci,
-                    _num(r.mean_steps, 0),
                 )
             )
         lines.append(())
@@ -473,7 +476,7 @@ def format_summary(rows: Sequence[SummaryRow]) -> str:
         lines.pop()
     rows_only = [line for line in lines if line]
     widths = [max(len(line[i]) for line in rows_only) for i in range(len(header))]
-    right = {2, 3, 4, 5, 6, 7}
+    right = {2, 3, 4, 5, 6}
     out = []
     for line in lines:
         if not line:
@@ -485,6 +488,80 @@ def format_summary(rows: Sequence[SummaryRow]) -> str:
         ]
         out.append("  ".join(cells).rstrip())
     return "\n".join(out)
+
+
+SUMMARY_LEGEND = """\
+How to read this (scores are points left in hand, added over a whole match: lower is better):
+  seats            the seats a bot sat in, counting from 0 (seat 0 plays first in deal 1)
+  matches / plays  matches a bot played, and its results counted once per seat it held
+  mean score ± se  its average match total, ± one standard error of that average
+  win rate         the share of its plays that won the match (a tie shares the win)
+  95% CI           the range the true win rate lies in, 95 times out of 100 (Wilson)"""
+"""What each column of :func:`format_summary` means, printed under it by ``liverpool simulate``."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two bots compared within the matches where both played: ``difference`` is the mean, over
+    those matches, of (``first``'s average score) − (``second``'s), with a 95% interval."""
+
+    first: str
+    second: str
+    matches: int
+    difference: float
+    low: float
+    high: float
+
+    @property
+    def significant(self) -> bool:
+        """True when the 95% interval leaves out zero: the two really differ."""
+        return self.low > 0 or self.high < 0
+
+
+def compare_bots(outcomes: Sequence[MatchOutcome]) -> list[Comparison]:
+    """Every pair of bot names, compared match by match (paired: the same deals, the same
+    seats' luck), in order of first seat. A pair needs two shared matches to have an interval.
+    """
+    names: list[str] = []
+    for o in outcomes:
+        names.extend(n for n in o.bots if n not in names)
+    found = []
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            diffs = [
+                statistics.fmean(o.scores[k] for k, n in enumerate(o.bots) if n == first)
+                - statistics.fmean(o.scores[k] for k, n in enumerate(o.bots) if n == second)
+                for o in outcomes
+                if first in o.bots and second in o.bots
+            ]
+            if len(diffs) < 2:
+                continue
+            mean = statistics.fmean(diffs)
+            half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            found.append(Comparison(first, second, len(diffs), mean, mean - half, mean + half))
+    return found
+
+
+def format_verdict(comparisons: Sequence[Comparison]) -> str:
+    """One line per pair of bots: which scores lower and by how much, or that this many
+    matches cannot tell them apart."""
+    lines = []
+    for c in comparisons:
+        if c.significant:
+            flip = c.difference > 0  # say it from the side of the bot that scores lower
+            better, worse = (c.second, c.first) if flip else (c.first, c.second)
+            low, high = sorted((abs(c.low), abs(c.high)))
+            lines.append(
+                f"{better} is better than {worse}: {abs(c.difference):.1f} points a match lower "
+                f"over {c.matches} matches (95% CI {low:.1f} to {high:.1f} lower)."
+            )
+        else:
+            lines.append(
+                f"{c.first} and {c.second} cannot be told apart over {c.matches} matches: "
+                f"{c.first} scores {c.difference:+.1f} points a match against {c.second} "
+                f"(95% CI {c.low:+.1f} to {c.high:+.1f}); more matches might tell."
+            )
+    return "\n".join(lines) if lines else "Only one kind of bot played: nothing to compare."
 
 
 CSV_FIELDS: tuple[str, ...] = ("match", "seed", "seat", "bot", "score", "won")

@@ -32,7 +32,9 @@ from liverpool.match import (
     SimulationError,
     TextProgress,
     bot_seed,
+    compare_bots,
     format_summary,
+    format_verdict,
     match_seed,
     match_specs,
     run_matches,
@@ -206,6 +208,12 @@ def test_cli_prints_the_table_and_writes_the_csv(
     assert random_row.split()[1:4] == ["0,2", "2", "4"]  # seats, matches, plays
     assert any(line.startswith("basic ") for line in lines)
     assert any(line.startswith("seat ") for line in lines)
+    # the table explains itself and ends with a verdict
+    assert "steps" not in header  # the same in every row: said once, in words
+    assert "lower is better" in captured.out
+    assert "decisions on average" in captured.out
+    verdict = captured.out.split("Verdict:\n", 1)[1]
+    assert "random" in verdict and "basic" in verdict
     # not a terminal: a progress line per tenth, on stderr
     assert "simulate 2/2" in captured.err and "(100%)" in captured.err
     assert f"wrote 6 rows to {out}" in captured.err
@@ -389,3 +397,26 @@ def test_cli_dask_engine_writes_the_same_csv(
     assert format_summary(summarize(local_outcomes)) in captured.out
     assert captured.err == ""
     assert out.read_text() == _csv_text(local_outcomes)
+
+
+def test_compare_bots_is_paired_and_says_which_differ() -> None:
+    bots = ("strong", "basic", "basic", "random")
+    # strong beats basic by 20 every match (with the match's own luck shared): significant
+    clear = [
+        MatchOutcome(i, i, (10 + 9 * i, 30 + 9 * i, 30 + 9 * i, 400), (0,), 9, bots)
+        for i in range(6)
+    ]
+    (strong_basic, strong_random, basic_random) = compare_bots(clear)
+    assert (strong_basic.first, strong_basic.second, strong_basic.matches) == ("strong", "basic", 6)
+    assert strong_basic.difference == pytest.approx(-20.0)
+    assert strong_basic.significant and basic_random.significant and strong_random.significant
+    text = format_verdict(compare_bots(clear))
+    assert "strong is better than basic: 20.0 points a match lower over 6 matches" in text
+    # noise both ways: no verdict either way
+    noisy = [
+        MatchOutcome(i, i, (20 + (-1) ** i * 15, 20, 20, 400), (0,), 9, bots) for i in range(6)
+    ]
+    first = compare_bots(noisy)[0]
+    assert not first.significant
+    assert "strong and basic cannot be told apart over 6 matches" in format_verdict([first])
+    assert "nothing to compare" in format_verdict([])
