@@ -65,6 +65,7 @@ from .match import MatchResult, play_match
 from .melds import (
     Meld,
     Verdict,
+    VerdictCode,
     arrange_run,
     can_replace_wild,
     check_meld,
@@ -145,6 +146,7 @@ __all__ = [
     "SwapWild",
     "TakeDiscard",
     "Verdict",
+    "VerdictCode",
     "WildLimit",
     "WildSwap",
     "arrange_run",

@@ -22,7 +22,7 @@ from operator import itemgetter
 from .cards import Card, Suit
 from .codes import BY_CODE, CODES, RUN_CARDS, RUN_SUITS, VALUE_BITS, wild_codes
 from .melds import ACE_HIGH, Meld, lay_off_ends
-from .rules import AceMode, MeldKind, Requirement, Rules, WildLimit, hand_points
+from .rules import AceMode, MeldKind, Requirement, Rules, hand_points
 from .solver import find_going_down
 
 __all__ = [
@@ -122,19 +122,6 @@ _ORDER_KEY = itemgetter(0)
 _UNFILLABLE = itemgetter(3)
 
 
-def _wild_cap(limit: WildLimit, length: int, naturals: int) -> int:
-    """How many wilds a meld of ``length`` with ``naturals`` naturals can legally hold."""
-    if limit is WildLimit.TWO_NATURALS:
-        return max(0, length - max(2, naturals)) if naturals >= 1 else length - 2
-    if limit is WildLimit.NOT_MAJORITY:
-        return min(length - naturals, naturals)
-    if limit is WildLimit.ONE_PER_FOUR:
-        return (length + 3) // 4
-    if limit is WildLimit.NOT_ADJACENT:
-        return (length + 1) // 2
-    return max(0, length - 1)
-
-
 class _Shape:
     """The candidates of one requirement (kind and length) under one rules value, remembered.
 
@@ -222,7 +209,7 @@ class _Shape:
         held = min(len(cards), length)
         return tuple(
             self._entry(
-                length - n, tuple(cards[:n]), _SET_WANTED[rank], _wild_cap(self.limit, length, n)
+                length - n, tuple(cards[:n]), _SET_WANTED[rank], self.limit.wild_room(length, n)
             )
             for n in sorted({held, held - 1})
             if n >= 1
@@ -250,7 +237,7 @@ class _Shape:
         for i in range(self.length):
             (used if sub >> i & 1 else wanted).append(cards[start + i])
         if len(used) >= 2 or (self.length <= 4 and used):
-            cap = _wild_cap(self.limit, self.length, len(used))
+            cap = self.limit.wild_room(self.length, len(used))
             return (self._entry(len(wanted), tuple(used), tuple(wanted), cap),)
         return ()
 

@@ -11,6 +11,7 @@ position has a *value* from 1 (ace low) to 14 (ace high).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -24,12 +25,14 @@ __all__ = [
     "End",
     "Meld",
     "Verdict",
+    "VerdictCode",
     "arrange_run",
     "can_replace_wild",
     "check_meld",
     "check_run",
     "check_set",
     "lay_off_ends",
+    "may_hold_freed_wild",
     "value_rank",
 ]
 
@@ -39,17 +42,76 @@ End = Literal["low", "high"]
 ACE_HIGH = 14
 
 
+class VerdictCode(enum.StrEnum):
+    """Which rule a :class:`Verdict` found broken: a short stable name, for tests and widgets.
+
+    A ``StrEnum``: each member equals its text (``VerdictCode.WILDS_ADJACENT ==
+    "wilds_adjacent"``), which is what widgets, lessons and older code compare. The sentence a
+    player reads is the verdict's ``reason``; this only names the rule.
+    """
+
+    LEGAL = ""
+    """Nothing is broken: the meld is legal, or the wild may be swapped (the only falsy code)."""
+    TOO_SHORT = "too_short"
+    """Fewer cards than a set (3) or a run (4) needs."""
+    NO_JOKERS = "no_jokers"
+    """A joker under rules whose shoe holds none: it is no card of that game."""
+    NO_NATURAL = "no_natural"
+    """Only wild cards: no natural fixes the set's rank or the run's suit."""
+    MIXED_RANKS = "mixed_ranks"
+    """The naturals of a set are of more than one rank."""
+    TWO_NATURALS = "two_naturals"
+    """Fewer than two naturals where the wild limit is ``WildLimit.TWO_NATURALS``."""
+    WILD_MAJORITY = "wild_majority"
+    """More wilds than naturals where the wild limit is ``WildLimit.NOT_MAJORITY``."""
+    MIXED_SUITS = "mixed_suits"
+    """The naturals of a run are of more than one suit."""
+    TOO_LONG = "too_long"
+    """A run of more than 13 cards: the ace plays low or high, never both."""
+    NOT_IN_SEQUENCE = "not_in_sequence"
+    """The naturals of a run, as placed, do not each sit at their own rank's place."""
+    TURNS_CORNER = "turns_corner"
+    """A run that goes round the corner, king to ace to two."""
+    ACE_HIGH_ONLY = "ace_high_only"
+    """An ace below the 2 where aces are high only (``AceMode.HIGH_ONLY``)."""
+    PAST_ACE = "past_ace"
+    """A wild placed above a high ace, where it would stand for no card."""
+    BELOW_ACE = "below_ace"
+    """A wild placed below a low ace, where it would stand for no card."""
+    WILDS_ADJACENT = "wilds_adjacent"
+    """Two wilds side by side in a run where the wild limit is ``WildLimit.NOT_ADJACENT``."""
+    WILDS_IN_FOUR = "wilds_in_four"
+    """Two wilds within four cards in a row of a run (``WildLimit.ONE_PER_FOUR``)."""
+    NO_SWAP = "no_swap"
+    """The rules let no wild be taken from this kind of meld (``Rules.wild_swap``)."""
+    NOT_WILD = "not_wild"
+    """The place named in a swap holds no wild card (or is not in the meld)."""
+    OWN_MELD = "own_meld"
+    """The wild sits in the swapper's own meld, and the rules take wilds only from others'."""
+    SWAP_WITH_WILD = "swap_with_wild"
+    """A wild offered to take a wild's place: only a natural can."""
+    WRONG_NATURAL = "wrong_natural"
+    """A natural that is not the card the wild stands for."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return f"VerdictCode.{self.name}"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer to "is this a legal meld?": truthy when legal.
 
-    ``reason`` is ``""`` when legal, else one plain sentence naming the rule broken; ``code`` is
-    a short stable name for that rule (``"wilds_adjacent"``), for tests and widgets.
+    ``reason`` is ``""`` when legal, else one plain sentence naming the rule broken; ``code``
+    names that rule (a :class:`VerdictCode`, equal to its text: ``"wilds_adjacent"``), for tests
+    and widgets; it is :attr:`VerdictCode.LEGAL`, the empty text, when legal.
     """
 
     ok: bool
     reason: str = ""
-    code: str = ""
+    code: VerdictCode = VerdictCode.LEGAL
     kind: MeldKind | None = None
     cards: tuple[Card, ...] = ()
 
@@ -66,7 +128,7 @@ class Verdict:
         return verdict_html(self)
 
 
-def _fail(code: str, reason: str, kind: MeldKind, cards: Sequence[Card]) -> Verdict:
+def _fail(code: VerdictCode, reason: str, kind: MeldKind, cards: Sequence[Card]) -> Verdict:
     return Verdict(False, reason, code, kind, tuple(cards))
 
 
@@ -93,61 +155,81 @@ def check_set(cards: Iterable[Card], rules: Rules) -> Verdict:
     kind = MeldKind.SET
     if len(cards) < 3:
         return _fail(
-            "too_short", f"a set needs at least 3 cards; this has {len(cards)}", kind, cards
+            VerdictCode.TOO_SHORT,
+            f"a set needs at least 3 cards; this has {len(cards)}",
+            kind,
+            cards,
         )
     naturals = [c for c in cards if not rules.is_wild(c)]
     wilds = len(cards) - len(naturals)
     if wilds and not rules.has_jokers and any(c.rank is None for c in cards):
         return _jokerless(kind, cards)
     if not naturals:
-        return _fail(
-            "no_natural",
-            "a set may not be all wild cards: it needs a natural card to fix its rank",
-            kind,
-            cards,
-        )
+        return _no_natural(kind, cards)
     ranks = sorted({c.rank for c in naturals if c.rank is not None})
     if len(ranks) > 1:
         names = " and ".join(r.plural for r in ranks[:2])
         return _fail(
-            "mixed_ranks",
+            VerdictCode.MIXED_RANKS,
             f"all the natural cards of a set must share one rank; this has {names}",
             kind,
             cards,
         )
-    limit = _count_limit(rules.set_wilds, len(naturals), wilds, kind, cards)
-    return limit if limit is not None else Verdict(True, kind=kind, cards=cards)
+    if not rules.set_wilds.allows_set(len(naturals), wilds):
+        return _limit_broken(rules.set_wilds, kind, cards)
+    return Verdict(True, kind=kind, cards=cards)
 
 
 def _jokerless(kind: MeldKind, cards: Sequence[Card]) -> Verdict:
     """A joker under rules whose shoe holds none: it is no card of this game."""
     return _fail(
-        "no_jokers",
+        VerdictCode.NO_JOKERS,
         "this house plays without jokers, so a joker cannot be part of a meld",
         kind,
         cards,
     )
 
 
-def _count_limit(
-    limit: WildLimit, naturals: int, wilds: int, kind: MeldKind, cards: Sequence[Card]
-) -> Verdict | None:
-    """The wild limits that only count cards, shared by sets and runs."""
-    if limit is WildLimit.TWO_NATURALS and naturals < 2:
-        return _fail(
-            "two_naturals",
-            f"a {kind} needs at least two natural cards under these rules",
-            kind,
-            cards,
-        )
-    if limit is WildLimit.NOT_MAJORITY and wilds > naturals:
-        return _fail(
-            "wild_majority",
-            f"wild cards may not outnumber the natural cards in a {kind}",
-            kind,
-            cards,
-        )
-    return None
+def _no_natural(kind: MeldKind, cards: Sequence[Card]) -> Verdict:
+    """All wild cards: nothing says which rank (set) or suit (run) the meld is."""
+    fixes = "rank" if kind is MeldKind.SET else "suit"
+    return _fail(
+        VerdictCode.NO_NATURAL,
+        f"a {kind} may not be all wild cards: it needs a natural card to fix its {fixes}",
+        kind,
+        cards,
+    )
+
+
+# What breaking each wild limit is called, and the sentence that says so. Whether a meld breaks
+# it is the limit's own business (WildLimit.allows_set, WildLimit.allows_run).
+_LIMIT_BROKEN: dict[WildLimit, tuple[VerdictCode, str]] = {
+    WildLimit.TWO_NATURALS: (
+        VerdictCode.TWO_NATURALS,
+        "a {kind} needs at least two natural cards under these rules",
+    ),
+    WildLimit.NOT_MAJORITY: (
+        VerdictCode.WILD_MAJORITY,
+        "wild cards may not outnumber the natural cards in a {kind}",
+    ),
+    WildLimit.NOT_ADJACENT: (
+        VerdictCode.WILDS_ADJACENT,
+        "two wild cards may not sit side by side in a run",
+    ),
+    WildLimit.ONE_PER_FOUR: (
+        VerdictCode.WILDS_IN_FOUR,
+        "any four cards in a row of a run may hold at most one wild card",
+    ),
+}
+
+
+def _limit_broken(limit: WildLimit, kind: MeldKind, cards: Sequence[Card]) -> Verdict:
+    """The verdict on a meld (holding a natural) that its wild limit refuses. ``ONE_NATURAL``
+    asks only for the natural every meld needs, so it never refuses one."""
+    if limit not in _LIMIT_BROKEN:
+        return _no_natural(kind, cards)
+    code, reason = _LIMIT_BROKEN[limit]
+    return _fail(code, reason.format(kind=kind), kind, cards)
 
 
 # -- runs -------------------------------------------------------------------------------------
@@ -178,22 +260,20 @@ def _run_layout(cards: tuple[Card, ...], rules: Rules) -> Verdict | tuple[int, S
     kind = MeldKind.RUN
     if len(cards) < 4:
         return _fail(
-            "too_short", f"a run needs at least 4 cards; this has {len(cards)}", kind, cards
+            VerdictCode.TOO_SHORT,
+            f"a run needs at least 4 cards; this has {len(cards)}",
+            kind,
+            cards,
         )
     naturals = [(i, c) for i, c in enumerate(cards) if not rules.is_wild(c)]
     if len(naturals) < len(cards) and not rules.has_jokers and any(c.rank is None for c in cards):
         return _jokerless(kind, cards)
     if not naturals:
-        return _fail(
-            "no_natural",
-            "a run may not be all wild cards: it needs a natural card to fix its suit",
-            kind,
-            cards,
-        )
+        return _no_natural(kind, cards)
     suits = {c.suit for _, c in naturals}
     if len(suits) > 1:
         return _fail(
-            "mixed_suits",
+            VerdictCode.MIXED_SUITS,
             "all the natural cards of a run must be of one suit; this "
             f"mixes {' and '.join(sorted(s.symbol for s in suits if s))}",
             kind,
@@ -203,7 +283,7 @@ def _run_layout(cards: tuple[Card, ...], rules: Rules) -> Verdict | tuple[int, S
     assert suit is not None
     if len(cards) > 13:
         return _fail(
-            "too_long",
+            VerdictCode.TOO_LONG,
             "a run can hold at most 13 cards: an ace plays low or high, never both",
             kind,
             cards,
@@ -218,28 +298,28 @@ def _run_layout(cards: tuple[Card, ...], rules: Rules) -> Verdict | tuple[int, S
         s = min(starts)
         if s + n - 1 > ACE_HIGH:
             return _fail(
-                "past_ace",
+                VerdictCode.PAST_ACE,
                 "a run cannot go past the ace: a wild at the top would stand for no card",
                 kind,
                 cards,
             )
         if rules.aces is AceMode.HIGH_ONLY and s == 1:
             return _fail(
-                "ace_high_only",
+                VerdictCode.ACE_HIGH_ONLY,
                 "aces are high only under these rules, so a run may "
                 "not start with an ace below the 2",
                 kind,
                 cards,
             )
         return _fail(
-            "below_ace",
+            VerdictCode.BELOW_ACE,
             "a run cannot go below the ace: a wild at the bottom would stand for no card",
             kind,
             cards,
         )
-    start = fitting[0]
-    limit = _position_limit(rules.run_wilds, [rules.is_wild(c) for c in cards], cards)
-    return limit if limit is not None else (start, suit)
+    if not rules.run_wilds.allows_run([rules.is_wild(c) for c in cards]):
+        return _limit_broken(rules.run_wilds, kind, cards)
+    return fitting[0], suit
 
 
 def _consistent_starts(naturals: Sequence[tuple[int, Card]], rules: Rules) -> list[int]:
@@ -265,43 +345,25 @@ def _sequence_failure(
         low_rules = rules.replace(aces=AceMode.LOW_OR_HIGH)
         if _consistent_starts(naturals, low_rules):
             return _fail(
-                "ace_high_only",
+                VerdictCode.ACE_HIGH_ONLY,
                 "aces are high only under these rules, so A-2-3-4 is not a run",
                 kind,
                 cards,
             )
     if cyclic:
         return _fail(
-            "turns_corner", "a run may not turn the corner: K-A-2 is not a run", kind, cards
+            VerdictCode.TURNS_CORNER,
+            "a run may not turn the corner: K-A-2 is not a run",
+            kind,
+            cards,
         )
     return _fail(
-        "not_in_sequence",
+        VerdictCode.NOT_IN_SEQUENCE,
         "the cards of a run must follow one another in unbroken "
         "order, lowest first, with a wild standing in for each missing card",
         kind,
         cards,
     )
-
-
-def _position_limit(
-    limit: WildLimit, wild: Sequence[bool], cards: Sequence[Card]
-) -> Verdict | None:
-    kind = MeldKind.RUN
-    if limit is WildLimit.NOT_ADJACENT and any(a and b for a, b in pairwise(wild)):
-        return _fail(
-            "wilds_adjacent", "two wild cards may not sit side by side in a run", kind, cards
-        )
-    if limit is WildLimit.ONE_PER_FOUR and any(
-        sum(wild[i : i + 4]) > 1 for i in range(max(1, len(wild) - 3))
-    ):
-        return _fail(
-            "wilds_in_four",
-            "any four cards in a row of a run may hold at most one wild card",
-            kind,
-            cards,
-        )
-    naturals = sum(1 for w in wild if not w)
-    return _count_limit(limit, naturals, len(wild) - naturals, kind, cards)
 
 
 def check_meld(cards: Iterable[Card], kind: MeldKind | str, rules: Rules) -> Verdict:
@@ -483,9 +545,12 @@ class Meld:
         )
 
     # -- swapping wilds ------------------------------------------------------------------------
-    def can_replace_wild(self, position: int, card: Card, rules: Rules) -> Verdict:
-        """Can the natural ``card`` take the place of the wild at ``position``?"""
-        return can_replace_wild(self, position, card, rules)
+    def can_replace_wild(
+        self, position: int, card: Card, rules: Rules, *, by: int | None = None
+    ) -> Verdict:
+        """Can the natural ``card`` take the place of the wild at ``position`` (swapped by seat
+        ``by``, when given)?"""
+        return can_replace_wild(self, position, card, rules, by=by)
 
     def replace_wild(self, position: int, card: Card, rules: Rules) -> tuple[Meld, Card]:
         """This meld with ``card`` at ``position``, and the wild it freed."""
@@ -545,7 +610,7 @@ def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]
         if not wild and (card.suit != meld.suit or card.rank != value_rank(value)):
             continue
         cards = (card, *meld.cards) if end == "low" else (*meld.cards, card)
-        if _position_limit(rules.run_wilds, [rules.is_wild(c) for c in cards], cards) is None:
+        if rules.run_wilds.allows_run([rules.is_wild(c) for c in cards]):
             ends.append(end)  # type: ignore[arg-type]
     return tuple(ends)
 
@@ -572,53 +637,76 @@ def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
     low = "nothing" if meld.low <= 1 else _value_symbol(meld.low - 1, meld.suit)
     high = "nothing" if meld.high >= ACE_HIGH else _value_symbol(meld.high + 1, meld.suit)
     if rules.is_wild(card):
+        broken = "a wild at either end of this run would break the limit on wild cards"
         for cards in ((card, *meld.cards), (*meld.cards, card)):
-            limit = _position_limit(rules.run_wilds, [rules.is_wild(c) for c in cards], cards)
-            if limit is not None:
-                return (
-                    "a wild at either end of this run would break the limit on wild cards: "
-                    + limit.reason
-                )
-        return "a wild at either end of this run would break the limit on wild cards"
+            if not rules.run_wilds.allows_run([rules.is_wild(c) for c in cards]):
+                return f"{broken}: {_limit_broken(rules.run_wilds, meld.kind, cards).reason}"
+        return broken
     return f"only the {low} or the {high} fits this run, not the {card}".replace(
         "the nothing or the ", "the "
     ).replace(" or the nothing", "")
 
 
-def can_replace_wild(meld: Meld, position: int, card: Card, rules: Rules) -> Verdict:
+def can_replace_wild(
+    meld: Meld, position: int, card: Card, rules: Rules, *, by: int | None = None
+) -> Verdict:
     """Can the natural ``card`` replace the wild at ``position`` of ``meld`` under ``rules``?
 
     It must be the natural the wild stands for (in a set, any card of the set's rank), and the
-    rules' wild-swap mode must allow swaps in this kind of meld. Timing (which turn) is the
-    game's business.
+    rules' wild-swap mode must allow swaps in this kind of meld. ``by`` is the swapping seat,
+    when known: unless the rules let a wild come from the swapper's own melds
+    (``swap_own_melds``), a meld laid by ``by`` is refused. Timing (which turn) is the game's
+    business.
     """
     kind = meld.kind
     cards = meld.cards
     if meld.kind not in rules.wild_swap.kinds:
         where = "at all" if not rules.wild_swap.kinds else f"from a {meld.kind}"
-        return _fail("no_swap", f"these rules do not let a wild be taken {where}", kind, cards)
+        return _fail(
+            VerdictCode.NO_SWAP, f"these rules do not let a wild be taken {where}", kind, cards
+        )
+    if by is not None and meld.owner == by and not rules.swap_own_melds:
+        return _fail(
+            VerdictCode.OWN_MELD,
+            "you may only take a wild from another player's meld",
+            kind,
+            cards,
+        )
     if not 0 <= position < len(cards) or not rules.is_wild(cards[position]):
-        return _fail("not_wild", "there is no wild card at that place in the meld", kind, cards)
+        return _fail(
+            VerdictCode.NOT_WILD, "there is no wild card at that place in the meld", kind, cards
+        )
     if rules.is_wild(card):
-        return _fail("swap_with_wild", "only a natural card can take a wild's place", kind, cards)
+        return _fail(
+            VerdictCode.SWAP_WITH_WILD, "only a natural card can take a wild's place", kind, cards
+        )
     wanted = meld.natural_for(position)
     if wanted is None:
         if card.rank != meld.rank:
             return _fail(
-                "wrong_natural",
+                VerdictCode.WRONG_NATURAL,
                 f"the wild stands for a {meld.rank.word}; the {card} cannot take its place",
                 kind,
                 cards,
             )
     elif card != wanted:
         return _fail(
-            "wrong_natural",
+            VerdictCode.WRONG_NATURAL,
             f"the wild stands for the {wanted}; only the {wanted} can "
             f"take its place, not the {card}",
             kind,
             cards,
         )
     return Verdict(True, kind=kind, cards=cards)
+
+
+def may_hold_freed_wild(meld: Meld, rules: Rules, swapper: int | None) -> bool:
+    """May the wild ``swapper`` just freed be laid on ``meld``? Anywhere it fits, unless the
+    rules bind it to a set of the swapper's own (I Buy: "lay it down within a set of your own").
+    Whether it fits is :func:`lay_off_ends`'s question."""
+    if not rules.wild_swap.freed_wild_own_set_only:
+        return True
+    return meld.owner == swapper and meld.kind is MeldKind.SET
 
 
 def _capital(text: str) -> str:

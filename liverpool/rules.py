@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import and_
 from typing import Any, Self
 
 from .cards import Card, Rank, build_shoe
@@ -80,7 +81,16 @@ class MeldKind(enum.StrEnum):
 
 
 class WildLimit(_DocEnum):
-    """How many wild cards a meld may hold. Every meld needs at least one natural card anyway."""
+    """How many wild cards a meld may hold. Every meld needs at least one natural card anyway.
+
+    A limit either counts (how many naturals a meld needs beside its wilds:
+    :meth:`fewest_naturals`) or places (how far apart a run's wilds must sit: :attr:`spacing`).
+    Each limit is written down once, in those two, and everything else here derives from them:
+    the meld checks (:mod:`liverpool.melds`) ask :meth:`allows_set` and :meth:`allows_run`, and
+    the two searches (:mod:`liverpool.solver`, :mod:`liverpool.analysis`) ask the same questions
+    or the numbers below, so no other module decides what a limit allows (the checks only word
+    the verdict on a meld one refuses).
+    """
 
     ONE_NATURAL = ("one_natural", "A meld needs at least one natural card; no other limit.")
     TWO_NATURALS = ("two_naturals", "A meld needs at least two natural cards.")
@@ -90,6 +100,65 @@ class WildLimit(_DocEnum):
     )
     NOT_ADJACENT = ("not_adjacent", "Two wild cards may not sit side by side in a run.")
     NOT_MAJORITY = ("not_majority", "Wild cards may not outnumber the natural cards.")
+
+    def fewest_naturals(self, wilds: int) -> int:
+        """The fewest natural cards a meld holding ``wilds`` wild cards needs: never fewer than
+        one, since a natural fixes a set's rank and a run's suit. (Never fewer as ``wilds``
+        grows, so the searches may stop counting up at the first number of wilds refused.)"""
+        if self is WildLimit.TWO_NATURALS:
+            return 2
+        if self is WildLimit.NOT_MAJORITY:
+            return max(1, wilds)
+        return 1
+
+    @property
+    def spacing(self) -> int:
+        """How many cards in a row of a run may hold one wild card at most: two wilds must sit
+        at least this many places apart (2: not side by side; 4: one in any four in a row; 1:
+        where wilds sit does not matter). Only runs have places, so only runs feel it."""
+        if self is WildLimit.NOT_ADJACENT:
+            return 2
+        return 4 if self is WildLimit.ONE_PER_FOUR else 1
+
+    def allows_set(self, naturals: int, wilds: int) -> bool:
+        """Does a set of ``naturals`` natural cards and ``wilds`` wild cards keep this limit?
+        A set's cards have no places, so only the counting matters."""
+        return naturals >= self.fewest_naturals(wilds)
+
+    def allows_run(self, wilds: Sequence[bool]) -> bool:
+        """Does a run keep this limit with a wild card at each place where ``wilds`` is true,
+        lowest first? It needs enough naturals for its wilds, and its wilds :attr:`spacing`
+        places apart."""
+        count = sum(wilds)
+        if len(wilds) - count < self.fewest_naturals(count):
+            return False
+        # No two wilds ``gap`` places apart, for each gap closer than the spacing (one pass of
+        # ``and`` over the places and the places ``gap`` further on).
+        return count < 2 or not any(
+            any(map(and_, wilds, wilds[gap:])) for gap in range(1, self.spacing)
+        )
+
+    def most_wilds(self, length: int) -> int:
+        """The most wild cards a legal meld of ``length`` cards can hold (a run's spread out as
+        far as :attr:`spacing` asks)."""
+        counted = max(
+            (w for w in range(length) if length - w >= self.fewest_naturals(w)), default=0
+        )
+        return min(counted, -(-length // self.spacing))
+
+    def wild_room(self, length: int, naturals: int) -> int:
+        """How many of the places a partial meld of ``length`` cards still lacks, beside the
+        ``naturals`` natural cards it holds, the distance search (:mod:`liverpool.analysis`)
+        lets wilds fill. As many as a legal meld of ``length`` holds (:meth:`most_wilds`), the
+        places left over counted as naturals still to come — but only toward the floor every
+        meld needs (``fewest_naturals(0)``): wilds that need more naturals beside them (under
+        ``NOT_MAJORITY``) must be carried by the naturals held. A cautious reading the search
+        has always made; the naturals still to come would let more wilds in."""
+        carried = max(naturals, self.fewest_naturals(0))
+        room = min(length - naturals, self.most_wilds(length))
+        while room and self.fewest_naturals(room) > carried:
+            room -= 1
+        return room
 
 
 class AceMode(_DocEnum):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations, combinations_with_replacement, pairwise
+from itertools import combinations, combinations_with_replacement
 from operator import attrgetter
 from typing import TypeVar
 
@@ -244,19 +244,40 @@ def _set_needs(length: int, count: int, ranks: list[int], rules: Rules) -> list[
     ranks held most. (A set of any other rank needs no fewer wilds than the first set of each
     of those, so the ``count`` cheapest sets, and whether there are ``count``, come out the
     same.)"""
-    least = 2 if rules.set_wilds is WildLimit.TWO_NATURALS else 1
-    not_majority = rules.set_wilds is WildLimit.NOT_MAJORITY
+    least, enough = _set_floors(rules)
+    # The fewest naturals a set of ``length`` needs is never below ``least``, so one test says
+    # both "the rank has a set left" and "its wilds are allowed".
+    fewest = enough[length]
     needs = []
     for have in sorted(ranks, reverse=True)[:count]:
         for j in range(count):
-            avail = have - j * least
-            if avail < least:
+            avail = have - j * least  # each set before this one took at least ``least``
+            if avail < fewest:
                 break
-            w = length - min(avail, length)
-            if not_majority and w > min(avail, length):
-                break
-            needs.append(w)
+            needs.append(length - min(avail, length))
     return needs
+
+
+def _set_floors(rules: Rules) -> tuple[int, tuple[int, ...]]:
+    """Under the set wild limit of ``rules``: the fewest naturals any set holds, and by length
+    (up to 13) the fewest a set of that length needs, the rest of it wild. Tabled once per rules
+    value from :meth:`~liverpool.WildLimit.allows_set`, because ``could_meet`` asks on every
+    turn."""
+    found = _SET_FLOORS.get(id(rules))
+    if found is None or found[0] is not rules:
+        limit = rules.set_wilds
+        enough = tuple(
+            next((n for n in range(1, length + 1) if limit.allows_set(n, length - n)), length + 1)
+            for length in range(14)
+        )
+        found = (rules, limit.fewest_naturals(0), enough)
+        if len(_SET_FLOORS) >= 64:
+            _SET_FLOORS.clear()
+        _SET_FLOORS[id(rules)] = found
+    return found[1], found[2]
+
+
+_SET_FLOORS: dict[int, tuple[Rules, int, tuple[int, ...]]] = {}
 
 
 def _run_needs(length: int, count: int, levels: list[list[int]], rules: Rules) -> list[int]:
@@ -546,11 +567,10 @@ def _set_piece(
 ) -> tuple[_Entry, ...]:
     """The sets of one rank (the rank, then how many of each suit code) needing exactly ``w``
     wilds."""
-    least = 2 if limit is WildLimit.TWO_NATURALS else 1
     n = length - w
     rank = piece[0]
     cards = [BY_CODE[rank * 4 + s] for s in range(4) for _ in range(piece[1 + s])]
-    if n < least or (limit is WildLimit.NOT_MAJORITY and w > n) or n > len(cards):
+    if n > len(cards) or not limit.allows_set(n, w):
         return ()
     entries: list[_Entry] = []
     # ``cards`` is sorted, so its combinations come out sorted: drop repeats in order.
@@ -567,8 +587,8 @@ def _run_piece(
     """The runs of one suit (its code and a mask of the values held) needing exactly ``w``
     wilds."""
     suit, mask = piece
-    if length - w < 1 or not _counts_ok(limit, length - w, w):
-        return ()
+    if length - w < limit.fewest_naturals(w):
+        return ()  # too few naturals for the wilds, wherever they sit
     entries: list[_Entry] = []
     span = (1 << length) - 1
     index = _SUIT_INDEX[SUIT_BY_CODE[suit]]
@@ -591,7 +611,7 @@ def _patterns(
     length: int, limit: WildLimit, held: int, w: int
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Where ``w`` wilds can go in a run window whose held values are the bits of ``held``:
-    every empty place, plus some held ones, within the position limit; as (marks, the held
+    every empty place, plus some held ones, as the wild limit allows; as (marks, the held
     places given to a wild), naturals before wilds place by place. Remembered: few shapes
     recur."""
     key = (length, limit, held, w)
@@ -600,9 +620,9 @@ def _patterns(
         present = [i for i in range(length) if held >> i & 1]
         found = []
         for chosen in combinations(present, w - (length - len(present))):
-            marks = tuple(int(not held >> i & 1 or i in chosen) for i in range(length))
-            if _pattern_ok(limit, marks):
-                found.append((marks, chosen))
+            wild = [not held >> i & 1 or i in chosen for i in range(length)]
+            if limit.allows_run(wild):
+                found.append((tuple(map(int, wild)), chosen))
         found.sort()
         _PATTERN_CACHE[key] = found
     return found
@@ -615,23 +635,6 @@ _PATTERN_CACHE: dict[
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
-
-
-def _pattern_ok(limit: WildLimit, marks: tuple[int, ...]) -> bool:
-    """Do wilds at the marked places of a run keep a position limit?"""
-    if limit is WildLimit.NOT_ADJACENT:
-        return not any(a and b for a, b in pairwise(marks))
-    if limit is WildLimit.ONE_PER_FOUR:
-        return all(sum(marks[max(0, i - 3) : i + 1]) <= 1 for i, m in enumerate(marks) if m)
-    return True
-
-
-def _counts_ok(limit: WildLimit, naturals: int, wilds: int) -> bool:
-    if limit is WildLimit.TWO_NATURALS:
-        return naturals >= 2
-    if limit is WildLimit.NOT_MAJORITY:
-        return wilds <= naturals
-    return True
 
 
 # -- laying the rest of the hand onto the core ---------------------------------------------------

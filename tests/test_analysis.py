@@ -34,6 +34,10 @@ KNOWN = [
      ["set: 10♥ 10♣ (1 wild) (complete)", "run: 4♠ 5♠ 6♠ 7♠ + 3 more"]),
     ("i_buy", 5, "9H 9C 9S 2D JK 4H 5C KS QD 3C", 0,
      ["set: 9♠ 9♥ 9♣ (2 wilds) (complete)"]),
+    # A set of 4 from one natural and two wilds: one more natural would make it legal, but the
+    # search lets only as many wilds in as naturals held (WildLimit.wild_room), so it reads 2.
+    ("i_buy", 3, "7H JK JK 4C 9D KS QD 5S 10H 3C", 2, ["set: 3♣ (1 wild) + 2 more"]),
+    ("i_buy", 3, "7H 7C JK JK 4C 9D KS QD 5S 10H", 0, ["set: 7♥ 7♣ (2 wilds) (complete)"]),
     ("me", 7, "AS KS QS JS 9D 10D JK 4C 5C 6C 2H 3H", 2,
      ["run: J♠ Q♠ K♠ A♠ (complete)", "run: 4♣ 5♣ 6♣ (1 wild) (complete)",
       "run: 2♥ 3♥ + 2 more"]),
@@ -50,9 +54,24 @@ def test_known_hands(preset: str, deal: int, text: str, distance: int, partial: 
     assert [p.describe() for p in found.partial] == partial
 
 
-@pytest.mark.parametrize("preset", lp.preset_names())
+# The wild limits no preset plays (a run needing two naturals, a run whose wilds may not
+# outnumber its naturals, sets and runs limited alike), with wild twos and aces high only.
+LIMIT_VARIANTS = {
+    f"{s.value}/{r.value}": lp.PRESETS["house"].replace(
+        set_wilds=s, run_wilds=r, wild_ranks=frozenset({lp.Rank.TWO}), aces=lp.AceMode.HIGH_ONLY
+    )
+    for s, r in [
+        (lp.WildLimit.NOT_MAJORITY, lp.WildLimit.TWO_NATURALS),
+        (lp.WildLimit.TWO_NATURALS, lp.WildLimit.NOT_MAJORITY),
+        (lp.WildLimit.NOT_MAJORITY, lp.WildLimit.NOT_ADJACENT),
+        (lp.WildLimit.NOT_MAJORITY, lp.WildLimit.ONE_PER_FOUR),
+    ]
+}
+
+
+@pytest.mark.parametrize("preset", [*lp.preset_names(), *LIMIT_VARIANTS])
 def test_random_hands(preset: str) -> None:
-    rules = lp.PRESETS[preset]
+    rules = lp.PRESETS.get(preset) or LIMIT_VARIANTS[preset]
     rng = random.Random(preset)
     shoe = rules.build_shoe(min(8, rules.max_players))
     for _ in range(60):

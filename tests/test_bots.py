@@ -125,7 +125,9 @@ def test_strong_bot_once_down_discards_with_the_next_player_in_mind() -> None:
         view, legal = game.view(seat), game.legal_actions()
         action, reason = bots[seat].explain(view, legal)
         nxt = (seat + 1) % 4
-        down_discard = view.phase == "play" and isinstance(action, lp.Discard) and view.is_down
+        down_discard = (
+            view.phase is lp.Phase.PLAY and isinstance(action, lp.Discard) and view.is_down
+        )
         if down_discard and not view.down[nxt]:
             assert view.names[nxt] in reason and "not down yet" in reason, reason
             seen += 1

@@ -21,7 +21,7 @@ from liverpool_widgets.lessons import (
     ScorePad,
     StrategyLab,
 )
-from liverpool_widgets.lessons.buying import buy_order, check_buy_order
+from liverpool_widgets.lessons.buying import buy_order, check_buy_order, deal_scenario
 from liverpool_widgets.lessons.hand_explorer import advise, check_missing
 from liverpool_widgets.lessons.rules_compare import QUESTIONS, check_which, rule_fields
 from liverpool_widgets.lessons.scorepad import breakdown, check_deal_score, check_points
@@ -119,7 +119,8 @@ def test_walkthrough_discarder_may_never_buy() -> None:
     w.next()
     feedback = w.choose("buy")
     assert w.ok is False
-    assert "you discarded it" in feedback
+    # the engine's own sentence (Game.why_not_buy), said to the learner
+    assert feedback == "You may not buy the 7♥: you made this discard, so you may not buy it back."
 
 
 def test_walkthrough_next_player_takes_or_draws() -> None:
@@ -155,17 +156,27 @@ def test_walkthrough_messages_and_controls() -> None:
         BuyingWalkthrough("house", seat=7)
 
 
-def test_buy_order_excludes_down_players_where_the_rules_say() -> None:
-    w = BuyingWalkthrough("online")
-    w.next()
-    game = w.game
-    game._s.down_turn[3] = 1  # Dev is down (a test-only shortcut)
+def test_buy_order_is_the_engines_answer_seat_by_seat() -> None:
+    game = deal_scenario("house")
+    game.apply(lp.DrawStock())  # Ben declines the 7♥
     order, why = buy_order(game)
-    assert order == [2] and "gone down already" in why[3]
-    w = BuyingWalkthrough("house")
-    w.next()
-    w.game._s.down_turn[3] = 1
-    assert buy_order(w.game)[0] == [2, 3]
+    assert order == [2, 3]
+    assert why == {seat: game.why_not_buy(seat) for seat in (0, 1)}
+    assert list(why) == [1, 0]  # in turn order from the next player
+
+
+@pytest.mark.parametrize(("preset", "order"), [("online", [2]), ("house", [2, 3])])
+def test_buy_order_excludes_down_players_where_the_rules_say(preset: str, order: list) -> None:
+    # Dev has a set on the table, so he is down before Ada's turn begins
+    game = deal_scenario(preset, table=[(3, "5H 5D 5S")])
+    assert game.is_down(3)
+    game.apply(lp.DrawStock())  # Ben declines the 7♥
+    found, why = buy_order(game)
+    assert found == order
+    if preset == "online":
+        assert why[3] == "Players who have gone down may not buy under these rules."
+    else:
+        assert 3 not in why
 
 
 def test_check_buy_order() -> None:
@@ -173,7 +184,8 @@ def test_check_buy_order() -> None:
     assert check_buy_order("online", "Cleo and Dev").startswith("Right")
     assert "not in the right order" in check_buy_order("house", ["Dev", "Cleo"])
     wrong = check_buy_order("house", ["Ada", "Cleo"])
-    assert wrong.startswith("Not quite") and "discarded it" in wrong and "left out Dev" in wrong
+    assert wrong.startswith("Not quite") and "left out Dev" in wrong
+    assert "Ada may not buy: “You made this discard, so you may not buy it back.”" in wrong
     assert "Nobody called 'Zoe'" in check_buy_order("house", ["Zoe"])
 
 

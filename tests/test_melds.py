@@ -3,14 +3,17 @@ lay-offs, wild swaps, and properties of the checks."""
 
 from __future__ import annotations
 
-from itertools import permutations
+import ast
+import inspect
+from itertools import pairwise, permutations, product
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import liverpool as lp
-from liverpool import Card, IllegalAction, Meld, Rules, WildSwap
+from liverpool import Card, IllegalAction, Meld, Rules, WildLimit, WildSwap
+from liverpool.melds import Verdict, VerdictCode
 
 PRESET_NAMES = list(lp.PRESETS)
 
@@ -25,6 +28,9 @@ def cards(text: str) -> list[Card]:
 
 def card(text: str) -> Card:
     return Card.parse(text)
+
+
+JK = Card.joker()
 
 
 # -- the sources' examples --------------------------------------------------------------------
@@ -163,6 +169,8 @@ FAILURES = [
     ("below_ace", "house", "run", "JK AH 2H 3H"),
     ("wilds_adjacent", "online", "run", "9H 10H JK JK"),
     ("wilds_in_four", "classic", "run", "7H 8H 2C 2H JH"),
+    ("no_jokers", "classic", "set", "7H 7C JK"),
+    ("no_jokers", "classic", "run", "7H 8H JK 10H"),
 ]
 CODES = sorted({code for code, *_ in FAILURES})
 
@@ -187,6 +195,7 @@ def test_each_failure_has_its_code_and_one_plain_sentence(
 def test_every_code_is_covered() -> None:
     assert set(CODES) == {
         "too_short",
+        "no_jokers",
         "no_natural",
         "mixed_ranks",
         "two_naturals",
@@ -201,6 +210,102 @@ def test_every_code_is_covered() -> None:
         "wilds_adjacent",
         "wilds_in_four",
     }
+
+
+# (code, preset, meld kind, meld as placed, position of the swap, the card offered); every meld
+# is seat 0's and seat 0 offers the swap
+SWAP_FAILURES = [
+    ("no_swap", "house", "run", "7H 8H JK 10H", 2, "9H"),
+    ("not_wild", "online", "run", "7H 8H JK 10H", 0, "7H"),
+    ("swap_with_wild", "online", "run", "7H 8H JK 10H", 2, "2S"),
+    ("wrong_natural", "online", "run", "7H 8H JK 10H", 2, "9D"),
+    ("wrong_natural", "online", "set", "7H 7C JK", 2, "8S"),
+    ("own_meld", "traditional", "run", "7H 8H JK 10H", 2, "9H"),  # T: another player's joker
+]
+
+
+def every_failure() -> list[Verdict]:
+    """A refused verdict for each row of FAILURES and SWAP_FAILURES."""
+    found = [lp.check_meld(cards(text), kind, R(preset)) for _, preset, kind, text in FAILURES]
+    for _, preset, kind, text, position, offered in SWAP_FAILURES:
+        meld = Meld.build(kind, cards(text), R(preset), owner=0)  # seat 0 offers the swap
+        found.append(lp.can_replace_wild(meld, position, card(offered), R(preset), by=0))
+    return found
+
+
+def test_every_verdict_code_is_produced_by_some_check() -> None:
+    legal = lp.check_set(cards("7H 7C 7D"), R("house"))
+    produced = {verdict.code for verdict in [legal, *every_failure()]}
+    assert produced == set(VerdictCode)
+    expected = [code for code, *_ in FAILURES] + [code for code, *_ in SWAP_FAILURES]
+    assert [v.code for v in every_failure()] == expected
+
+
+def test_verdict_codes_are_members_equal_to_their_text() -> None:
+    for verdict in every_failure():
+        assert not verdict
+        assert isinstance(verdict.code, VerdictCode)
+        assert verdict.code == verdict.code.value == str(verdict.code) == f"{verdict.code}"
+        assert VerdictCode(verdict.code.value) is verdict.code
+    legal = lp.check_run(cards("5C 6C 7C 8C"), R("house"))
+    assert legal.code is VerdictCode.LEGAL
+    assert legal.code == "" and not legal.code  # the only falsy code
+    assert all(code for code in VerdictCode if code is not VerdictCode.LEGAL)
+
+
+def test_each_verdict_code_has_a_one_line_docstring() -> None:
+    # a member's docstring is the string just below it (as in rules.MeldKind)
+    cls = ast.parse(inspect.getsource(VerdictCode)).body[0]
+    assert isinstance(cls, ast.ClassDef)
+    docs: dict[str, str] = {}
+    for node, after in pairwise(cls.body):
+        if isinstance(node, ast.Assign) and isinstance(after, ast.Expr):
+            assert isinstance(node.targets[0], ast.Name) and isinstance(after.value, ast.Constant)
+            docs[node.targets[0].id] = after.value.value
+    assert set(docs) == {code.name for code in VerdictCode}
+    for name, doc in docs.items():
+        assert doc.strip() and "\n" not in doc.strip(), name
+
+
+# -- the wild limits, as the checks read them -----------------------------------------------------
+
+LIMIT_CODES = {
+    WildLimit.TWO_NATURALS: "two_naturals",
+    WildLimit.NOT_MAJORITY: "wild_majority",
+    WildLimit.NOT_ADJACENT: "wilds_adjacent",
+    WildLimit.ONE_PER_FOUR: "wilds_in_four",
+}
+
+
+@pytest.mark.parametrize("limit", list(WildLimit))
+def test_run_verdict_is_the_limits_own_answer(limit: WildLimit) -> None:
+    # every layout of wilds in runs of 4-7 cards (hearts from the 3 up, jokers as wilds)
+    rules = R("house").replace(run_wilds=limit)
+    for length in range(4, 8):
+        for flags in product([False, True], repeat=length):
+            run = [JK if wild else Card(lp.Rank(3 + i), lp.Suit.HEARTS) for i, wild in
+                   enumerate(flags)]  # fmt: skip
+            verdict = lp.check_run(run, rules)
+            assert bool(verdict) is limit.allows_run(flags)
+            if all(flags):
+                assert verdict.code == "no_natural"
+            elif not verdict:
+                assert verdict.code == LIMIT_CODES[limit]
+
+
+@pytest.mark.parametrize("limit", [WildLimit.ONE_NATURAL, WildLimit.TWO_NATURALS,
+                                   WildLimit.NOT_MAJORITY])  # fmt: skip
+def test_set_verdict_is_the_limits_own_answer(limit: WildLimit) -> None:
+    rules = R("house").replace(set_wilds=limit)
+    sevens = cards("7H 7C 7D 7S 7H 7C")
+    for naturals in range(7):
+        for wilds in range(max(0, 3 - naturals), 6):
+            verdict = lp.check_set(sevens[:naturals] + [JK] * wilds, rules)
+            assert bool(verdict) is limit.allows_set(naturals, wilds)
+            if not naturals:
+                assert verdict.code == "no_natural"
+            elif not verdict:
+                assert verdict.code == LIMIT_CODES[limit]
 
 
 def test_reasons_are_distinct_across_codes() -> None:

@@ -9,6 +9,7 @@ value otherwise; they are marked "(classic)" or "(house)" (where the two agree, 
 from __future__ import annotations
 
 import dataclasses
+from itertools import product
 from typing import Any
 
 import pytest
@@ -316,6 +317,174 @@ def test_set_wild_limit(preset: str, limit: WildLimit) -> None:
 )
 def test_run_wild_limit(preset: str, limit: WildLimit) -> None:
     assert R(preset).run_wilds is limit
+
+
+# Each limit is written once, as WildLimit.fewest_naturals and WildLimit.spacing; the meld checks
+# and both searches ask only the predicates and numbers below. Hand-written cases for each.
+
+ONE, TWO, FOUR, APART, MAJORITY = (
+    WildLimit.ONE_NATURAL,
+    WildLimit.TWO_NATURALS,
+    WildLimit.ONE_PER_FOUR,
+    WildLimit.NOT_ADJACENT,
+    WildLimit.NOT_MAJORITY,
+)
+
+
+@pytest.mark.parametrize(
+    ("limit", "wilds", "fewest"),
+    [
+        (ONE, 0, 1),
+        (ONE, 5, 1),
+        (TWO, 0, 2),
+        (TWO, 5, 2),
+        (MAJORITY, 0, 1),
+        (MAJORITY, 1, 1),
+        (MAJORITY, 2, 2),
+        (MAJORITY, 5, 5),
+        (FOUR, 3, 1),  # the placing limits count only the natural every meld needs
+        (APART, 3, 1),
+    ],
+)
+def test_fewest_naturals(limit: WildLimit, wilds: int, fewest: int) -> None:
+    assert limit.fewest_naturals(wilds) == fewest
+
+
+def test_fewest_naturals_never_falls_as_wilds_grow() -> None:
+    # the searches stop counting wilds up at the first number refused
+    for limit in WildLimit:
+        fewest = [limit.fewest_naturals(w) for w in range(20)]
+        assert fewest == sorted(fewest)
+
+
+def test_spacing() -> None:
+    assert {limit: limit.spacing for limit in WildLimit} == {
+        ONE: 1,
+        TWO: 1,
+        FOUR: 4,
+        APART: 2,
+        MAJORITY: 1,
+    }
+
+
+@pytest.mark.parametrize(
+    ("limit", "naturals", "wilds", "allowed"),
+    [
+        (ONE, 1, 5, True),  # "may not be all jokers" is the only limit
+        (ONE, 0, 3, False),
+        (ONE, 3, 0, True),
+        (TWO, 1, 2, False),  # E: "Illegal Example: 2 2♣ 3♣"
+        (TWO, 2, 1, True),  # E: "Legal Example: 7 7♣ 2♠"
+        (TWO, 2, 4, True),
+        (MAJORITY, 1, 2, False),  # E: wilds "cannot be the majority"
+        (MAJORITY, 2, 2, True),  # as many wilds as naturals is no majority
+        (MAJORITY, 2, 3, False),
+        (MAJORITY, 3, 1, True),
+        (MAJORITY, 0, 0, False),
+    ],
+)
+def test_allows_set(limit: WildLimit, naturals: int, wilds: int, allowed: bool) -> None:
+    assert limit.allows_set(naturals, wilds) is allowed
+
+
+def _flags(layout: str) -> list[bool]:
+    """``'*..*'``: a wild at each star, a natural at each dot, lowest first."""
+    return [c == "*" for c in layout]
+
+
+@pytest.mark.parametrize(
+    ("limit", "layout", "allowed"),
+    [
+        (ONE, "***.**", True),  # E (Florida): "any number of wild cards"
+        (ONE, "****", False),  # a natural fixes the suit
+        (TWO, "*.*.", True),
+        (TWO, "**.*", False),
+        (MAJORITY, "*..*", True),
+        (MAJORITY, "*.**", False),
+        (APART, "*..*", True),  # A: "wild-9-10-wild is a legal run"
+        (APART, "..**", False),  # A: "9-10-wild-wild is not"
+        (APART, "*.*.*", True),
+        (APART, "****", False),
+        (FOUR, "..*.", True),  # E: "7 8 2♣ 10"
+        (FOUR, "..**.", False),  # E: "Illegal Example: 7 8 2♣ 2 J"
+        (FOUR, "*...*", True),  # T: each four in a row holds one wild
+        (FOUR, "*..*", False),  # T: "JK 8 9 JK"
+        (FOUR, "*...*...*", True),
+        (FOUR, "*...*..*.", False),
+        (FOUR, "....", True),
+    ],
+)
+def test_allows_run(limit: WildLimit, layout: str, allowed: bool) -> None:
+    assert limit.allows_run(_flags(layout)) is allowed
+
+
+def test_a_run_counts_as_a_set_does() -> None:
+    # a run feels a counting limit as a set does, wherever its wilds sit; a placing limit
+    # only refuses more
+    for limit in WildLimit:
+        for length in range(1, 9):
+            for flags in product([False, True], repeat=length):
+                counted = limit.allows_set(length - sum(flags), sum(flags))
+                if limit.spacing == 1:
+                    assert limit.allows_run(flags) is counted
+                else:
+                    assert limit.allows_run(flags) <= counted
+
+
+@pytest.mark.parametrize(
+    ("limit", "lengths"),
+    [
+        (ONE, {3: 2, 4: 3, 7: 6}),
+        (TWO, {3: 1, 4: 2, 7: 5}),
+        (MAJORITY, {3: 1, 4: 2, 5: 2, 6: 3}),
+        (FOUR, {4: 1, 5: 2, 8: 2, 9: 3, 13: 4}),
+        (APART, {4: 2, 5: 3, 8: 4, 13: 7}),
+    ],
+)
+def test_most_wilds(limit: WildLimit, lengths: dict[int, int]) -> None:
+    for length, most in lengths.items():
+        assert limit.most_wilds(length) == most
+
+
+@pytest.mark.parametrize("limit", list(WildLimit))
+def test_most_wilds_is_the_most_any_legal_run_holds(limit: WildLimit) -> None:
+    for length in range(1, 11):
+        best = max(
+            (sum(flags) for flags in product([False, True], repeat=length)
+             if limit.allows_run(flags)),
+            default=0,
+        )  # fmt: skip
+        assert limit.most_wilds(length) == best, length
+
+
+@pytest.mark.parametrize(
+    ("limit", "length", "naturals", "room"),
+    [
+        (ONE, 4, 1, 3),
+        (ONE, 4, 3, 1),
+        (TWO, 3, 1, 1),  # one more natural will come: one place is left to a wild
+        (TWO, 4, 2, 2),
+        (FOUR, 4, 1, 1),
+        (FOUR, 8, 2, 2),
+        (APART, 5, 2, 3),
+        (MAJORITY, 3, 1, 1),
+        (MAJORITY, 4, 2, 2),
+        # the cautious reading: only the one natural held counts against the wilds (a legal
+        # set of 4 holds two wilds, but the distance search lets one in)
+        (MAJORITY, 4, 1, 1),
+        (MAJORITY, 6, 2, 2),
+    ],
+)
+def test_wild_room(limit: WildLimit, length: int, naturals: int, room: int) -> None:
+    assert limit.wild_room(length, naturals) == room
+
+
+def test_wild_room_never_passes_the_places_left_or_the_most_a_meld_holds() -> None:
+    for limit in WildLimit:
+        for length in range(3, 14):
+            for naturals in range(1, length + 1):
+                room = limit.wild_room(length, naturals)
+                assert 0 <= room <= min(length - naturals, limit.most_wilds(length))
 
 
 # -- aces ------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def test_a_stacked_deal_with_melds_already_down() -> None:
 
 
 def test_a_stacked_meld_that_is_no_meld_is_refused() -> None:
-    with pytest.raises(lp.RulesError, match="neither a set .* nor a run"):
+    with pytest.raises(lp.RulesError, match=r"neither a set .* nor a run"):
         lp.Game.from_deal("house", ["3S", "4S", "5S"], table=[(0, "7H 8C 9S")])
     with pytest.raises(lp.RulesError, match="owner must be a seat"):
         lp.Game.from_deal("house", ["3S", "4S", "5S"], table=[(5, "7H 7C 7S")])

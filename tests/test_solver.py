@@ -16,7 +16,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import liverpool as lp
-from liverpool import Card, Contract, GoingDown, GoingOut, MeldKind, Requirement, Rules
+from liverpool import (
+    Card,
+    Contract,
+    GoingDown,
+    GoingOut,
+    MeldKind,
+    Requirement,
+    Rules,
+    WildLimit,
+)
 from liverpool.melds import value_rank
 from liverpool.solver import contract_is_met
 
@@ -410,10 +419,32 @@ CASES = [
     *[("florida", d) for d in (1, 2, 3)],
     *[("i_buy", d) for d in (1, 2, 3, 5)],
     *[(f"whole:{p}", d) for p in ("house", "classic", "online") for d in (1, 2, 3)],
+    *[(f"limits:{pair}", d) for pair in ("nm/2n", "2n/nm", "nm/na", "1n/4") for d in (1, 2, 3)],
 ]
+
+_LIMITS = {
+    "1n": WildLimit.ONE_NATURAL,
+    "2n": WildLimit.TWO_NATURALS,
+    "nm": WildLimit.NOT_MAJORITY,
+    "na": WildLimit.NOT_ADJACENT,
+    "4": WildLimit.ONE_PER_FOUR,
+}
+
+
+def limits_variant(name: str) -> Rules:
+    """House with the set and run wild limits named ``set/run`` (see ``_LIMITS``), including
+    the ones no preset plays, and wild twos: the searches must read each limit as the checks do."""
+    set_limit, run_limit = name.split("/")
+    return R("house").replace(
+        set_wilds=_LIMITS[set_limit],
+        run_wilds=_LIMITS[run_limit],
+        wild_ranks=frozenset({lp.Rank.TWO}),
+    )
 
 
 def rules_of(name: str) -> Rules:
+    if name.startswith("limits:"):
+        return limits_variant(name[7:])
     return whole_hand_variant(name[6:]) if name.startswith("whole:") else R(name)
 
 

@@ -11,7 +11,8 @@ Every decision comes from :meth:`BasicBot.explain`, which returns the action and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import assert_never
 
 from ..actions import (
     Action,
@@ -33,6 +34,7 @@ from ..analysis import analyze_hand, contract_distance
 from ..cards import Card
 from ..melds import lay_off_ends
 from ..rules import RummyCall
+from ..state import Phase
 from ..view import PlayerView
 
 __all__ = ["BasicBot"]
@@ -51,12 +53,29 @@ class BasicBot:
         return self.explain(view, legal)[0]
 
     def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
-        """The chosen action and one sentence saying why."""
-        name = _DECIDERS.get(view.phase)
-        if name is None:
-            return legal[0], "This is the only sensible move."
-        decide: Callable[[PlayerView, Sequence[Action]], tuple[Action, str]] = getattr(self, name)
-        return decide(view, legal)
+        """The chosen action and one sentence saying why.
+
+        Each phase has its own decision method, so a subclass (StrongBot) overrides any one.
+        """
+        match view.phase:
+            case Phase.CUT:
+                return self._cut(view, legal)
+            case Phase.RUMMY_CALL:
+                return self._call(view, legal)
+            case Phase.GIVE_CARD:
+                return self._give(view, legal)
+            case Phase.LIVERPOOL_DISCARD:
+                return self._liverpool_discard(view, legal)
+            case Phase.BUY:
+                return self._buy(view, legal)
+            case Phase.DRAW:
+                return self._draw(view, legal)
+            case Phase.PLAY:
+                return self._play(view, legal)
+            case Phase.MATCH_OVER:
+                return legal[0], "This is the only sensible move."
+            case _:  # a phase added to the engine must be decided here too (mypy checks)
+                assert_never(view.phase)
 
     def __repr__(self) -> str:
         return "BasicBot()"
@@ -229,15 +248,3 @@ def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
 def _find(legal: Sequence[Action], kind: type[Action]) -> Action:
     """The first legal action of ``kind`` (or the first legal action when there is none)."""
     return _first(legal, kind) or legal[0]
-
-
-# Each phase's decision, by method name, so a subclass (StrongBot) overrides any of them.
-_DECIDERS = {
-    "cut": "_cut",
-    "call": "_call",
-    "give": "_give",
-    "liverpool_discard": "_liverpool_discard",
-    "buy": "_buy",
-    "draw": "_draw",
-    "play": "_play",
-}

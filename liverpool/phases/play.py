@@ -25,7 +25,16 @@ from ..cards import JOKER, Card, Rank, Suit, distinct, format_cards
 from ..codes import RUN_CARDS, SUIT_CODE
 from ..errors import IllegalAction
 from ..events import Event, EventKind
-from ..melds import ACE_HIGH, End, Meld, arrange_run, check_run, check_set, lay_off_ends
+from ..melds import (
+    ACE_HIGH,
+    End,
+    Meld,
+    arrange_run,
+    check_run,
+    check_set,
+    lay_off_ends,
+    may_hold_freed_wild,
+)
 from ..rules import (
     GoingDown,
     GoingOut,
@@ -426,7 +435,7 @@ def freed_wild_error(ctx: Context, seat: int, card: Card, meld: Meld) -> str | N
     if (
         pending is not None
         and ctx.rules.wild_swap.freed_wild_own_set_only
-        and (card != pending or meld.owner != seat or meld.kind != MeldKind.SET)
+        and (card != pending or not may_hold_freed_wild(meld, ctx.rules, seat))
     ):
         return f"You must lay the freed {pending} on a set of your own at once."
     return None
@@ -510,9 +519,7 @@ def swap_error(ctx: Context, seat: int, action: SwapWild) -> str | None:
     if not isinstance(action.meld, int) or not 0 <= action.meld < len(s.table):
         return f"There is no meld number {action.meld} on the table."
     meld = s.table[action.meld]
-    if meld.owner == seat and not rules.swap_own_melds:
-        return "You may only take a wild from another player's meld."
-    verdict = meld.can_replace_wild(action.position, action.card, rules)
+    verdict = meld.can_replace_wild(action.position, action.card, rules, by=seat)
     if not verdict:
         return verdict.reason[:1].upper() + verdict.reason[1:] + "."
     new_meld, freed = meld.replace_wild(action.position, action.card, rules)
@@ -641,7 +648,7 @@ def can_finish(
         if own_set_only and card != pending:
             continue
         for k, meld in enumerate(table):
-            if own_set_only and (meld.owner != seat or meld.kind is not MeldKind.SET):
+            if own_set_only and not may_hold_freed_wild(meld, ctx.rules, seat):
                 continue
             for end in lay_off_ends(meld, card, ctx.rules):
                 rest = list(hand)

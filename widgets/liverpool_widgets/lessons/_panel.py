@@ -1,33 +1,199 @@
-"""The small base every lesson widget of lessons 02–06 shares: one HTML panel, clicks as messages.
+"""The small base every lesson widget shares: one HTML panel, clicks as messages.
 
 Python owns all the state and renders the whole panel as HTML (the cards are SVG drawn by
 :mod:`liverpool.render`) into the ``html`` trait; ``static/lesson_panel.js`` puts it on the
-page and sends each click back as ``{"kind": ..., **data}``. :meth:`LessonPanel.handle_message`
-dispatches on ``kind`` to a method ``_on_<kind>``; tests call it with the same dicts, or call
-the widgets' plain Python methods. The latest answer to the learner is the ``feedback`` trait
-(plain text) with ``ok`` (``True``, ``False`` or ``None`` for "no verdict yet"). Anything
-unexpected raised by a click is caught and shown under the panel (the ``crash`` trait).
+page and sends each click back as a :class:`Message`, ``{"kind": ..., **data}``. Every kind a
+panel may send is a member of :class:`MessageKind`; each widget declares, in
+:meth:`LessonPanel._handlers`, the table of the kinds it answers and the method that answers
+each, and :meth:`LessonPanel.handle_message` looks the kind up there (a kind not in the table is
+answered in a sentence). Tests call ``handle_message`` with the same dicts, or call the widgets'
+plain Python methods. The latest answer to the learner is the ``feedback`` trait (plain text)
+with ``ok`` (``True``, ``False`` or ``None`` for "no verdict yet"). Anything unexpected raised
+by a click is caught and shown under the panel (the ``crash`` trait).
 """
 
 from __future__ import annotations
 
+import enum
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, Required, TypedDict, cast, runtime_checkable
 
 import anywidget
 import traitlets
 
 import liverpool as lp
+from liverpool.actions import Action
 from liverpool.render import card_svg, cards_svg, meld_svg
 
-__all__ = ["LessonPanel", "as_cards", "as_rules", "card_button", "h", "rules_select"]
+__all__ = [
+    "Handler",
+    "LessonPanel",
+    "Message",
+    "MessageKind",
+    "as_cards",
+    "as_rules",
+    "card_button",
+    "coach_says",
+    "h",
+    "rules_select",
+]
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
 CARD_WIDTH = 64
+
+
+class MessageKind(enum.StrEnum):
+    """Every kind of message a lesson panel's front end sends (the ``data-action`` of the
+    element clicked or changed). A ``StrEnum``: each member equals its text, which is what the
+    page sends, so the panels write ``data-action`` from these members and nothing else."""
+
+    # every panel
+    RULES = "rules"
+    """A preset picked in the rules menu (``value``: its name)."""
+    DEAL = "deal"
+    """A deal picked in the deal menu (``value``: its number)."""
+    # SetBuilder, RunBuilder
+    PICK = "pick"
+    """A tray card clicked (``index``: its place in the tray)."""
+    UNPICK = "unpick"
+    """A picked card clicked, to put it back (``index``: its place among the picked)."""
+    ARRANGE = "arrange"
+    """"Place them for me": the picked cards put in a legal run order."""
+    CLEAR = "clear"
+    """Every picked card (or the whole hand) put back."""
+    # WildLimits
+    CARDS = "cards"
+    """Cards typed to be judged (``value``: card text)."""
+    KIND = "kind"
+    """Judge as a set or a run (``value``: ``"set"`` or ``"run"``)."""
+    EXAMPLE = "example"
+    """An example button (``index``: which)."""
+    # GoingDownTrainer, LayOffTrainer
+    SELECT = "select"
+    """A hand card clicked (``index``: its place in the hand)."""
+    MAKE_MELD = "make_meld"
+    """The selected cards made into a meld."""
+    TAKE_BACK = "take_back"
+    """A meld made taken back (``index``: which)."""
+    GO_DOWN = "go_down"
+    """Try to go down with the melds made."""
+    SHOW_ME = "show_me"
+    """Reveal a way to go down."""
+    RESET = "reset"
+    """Start the exercise over."""
+    LAY_OFF = "lay_off"
+    """The selected card laid off (``meld``: which; ``end``: ``"low"``/``"high"`` of a run)."""
+    SWAP = "swap"
+    """The selected card swapped for a wild (``meld``, ``position``: which wild)."""
+    FITS = "fits"
+    """Where does each card of the hand fit?"""
+    # BuyingWalkthrough
+    NEXT = "next"
+    """The seat whose decision it is decides (a bot)."""
+    CHOOSE = "choose"
+    """The learner's decision (``choice``: take, draw, buy or pass)."""
+    RESTART = "restart"
+    """The walkthrough starts over."""
+    SEAT = "seat"
+    """The learner's seat picked (``value``: a seat number, or ``"watch"``)."""
+    # ScorePad, HandExplorer
+    ANSWER = "answer"
+    """The learner's count of points (``value``)."""
+    NEW = "new"
+    """Deal another hand."""
+    HAND = "hand"
+    """A hand typed (``value``: card text)."""
+    ADD = "add"
+    """A card of the grid added to the hand (``code``: its text)."""
+    REMOVE = "remove"
+    """A hand card taken out (``index``: its place)."""
+    COACH = "coach"
+    """The coach bot picked (``value``: its level)."""
+    # RulesCompare
+    LEFT = "left"
+    """The left preset picked (``value``: its name)."""
+    RIGHT = "right"
+    """The right preset picked (``value``: its name)."""
+    ONLY = "only"
+    """Show only the rows that differ (or every row again)."""
+    EXPLAIN = "explain"
+    """A rule's name clicked (``field``: the rule)."""
+    # StrategyLab
+    EXPERIMENT = "experiment"
+    """An experiment picked (``value``: its name)."""
+    TRIALS = "trials"
+    """Deals per point typed (``value``: a number)."""
+    GUESS = "guess"
+    """The learner's guess (``value``)."""
+    RUN = "run"
+    """Run the simulation."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Message(TypedDict, total=False):
+    """One message from ``lesson_panel.js``: ``kind`` (a :class:`MessageKind`'s text) and the
+    clicked element's other ``data-*`` attributes, every value a string; a changed menu or box
+    sends its ``value``. :meth:`LessonPanel.handle_message` turns whole numbers Python callers
+    send into text too, so a handler reads strings only."""
+
+    kind: Required[str]
+    value: str
+    index: str
+    meld: str
+    end: str
+    position: str
+    choice: str
+    field: str
+    code: str
+
+
+Handler = Callable[[Message], object]
+"""What answers one kind of message (its return value, if any, is not used)."""
+
+
+def plain(action: Callable[[], object]) -> Handler:
+    """A handler for a message whose only content is its kind (a button press)."""
+
+    def handler(message: Message) -> object:
+        del message
+        return action()
+
+    return handler
+
+
+def read_message(content: object) -> Message | None:
+    """``content`` as a :class:`Message`: a dict with a text ``kind`` (values that are whole
+    numbers become their text; other values are dropped), else ``None``."""
+    if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+        return None
+    fields = {
+        str(key): str(value)
+        for key, value in content.items()
+        if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    }
+    return cast(Message, fields)
+
+
+@runtime_checkable
+class Explains(Protocol):
+    """A bot that can say why it chose (every bot of :mod:`liverpool.bots` can)."""
+
+    def explain(self, view: lp.PlayerView, legal: Sequence[Action]) -> tuple[Action, str]: ...
+
+
+def coach_says(
+    bot: lp.bots.Bot, view: lp.PlayerView, legal: Sequence[Action]
+) -> tuple[Action, str]:
+    """The bot's choice and its reason (a bot that gives none is said to have no reason)."""
+    if isinstance(bot, Explains):
+        return bot.explain(view, legal)
+    return bot.act(view, legal), "The coach gives no reason."
 
 
 def h(text: object) -> str:
@@ -53,7 +219,7 @@ def rules_name(rules: lp.Rules) -> str:
 def card_button(
     card: lp.Card,
     *,
-    kind: str,
+    kind: MessageKind,
     index: int,
     testid: str,
     rules: lp.Rules,
@@ -70,7 +236,9 @@ def card_button(
     )
 
 
-def button(label: str, kind: str, testid: str, *, primary: bool = False, **data: object) -> str:
+def button(
+    label: str, kind: MessageKind, testid: str, *, primary: bool = False, **data: object
+) -> str:
     """A text button that sends ``{"kind": kind, **data}``."""
     attrs = "".join(f' data-{h(k)}="{h(v)}"' for k, v in data.items())
     cls = "lp-btn lp-primary" if primary else "lp-btn"
@@ -87,7 +255,8 @@ def rules_select(current: lp.Rules, testid: str = "rules") -> str:
         for name in lp.PRESETS
     )
     return (
-        f'<label class="lp-muted">Rules: <select data-action="rules" data-testid="{h(testid)}">'
+        f'<label class="lp-muted">Rules: <select data-action="{MessageKind.RULES}" '
+        f'data-testid="{h(testid)}">'
         f"{options}</select></label>"
     )
 
@@ -119,7 +288,7 @@ def wild_words(rules: lp.Rules) -> str:
     return " and ".join(names) if names else "none"
 
 
-class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
+class LessonPanel(anywidget.AnyWidget):
     """Base of the lesson widgets: renders :meth:`_render` into ``html``, dispatches clicks."""
 
     _esm = _STATIC / "lesson_panel.js"
@@ -137,38 +306,61 @@ class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
         self.on_msg(self._on_custom_msg)
 
     # -- messages --------------------------------------------------------------------------------
-    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+    def _on_custom_msg(self, widget: object, content: object, buffers: object) -> None:
         del widget, buffers
         self.handle_message(content)
 
-    def handle_message(self, content: Any) -> None:
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        """The kinds of message this panel answers, each with the method that answers it.
+
+        Every panel answers the rules and deal menus; each widget adds its own kinds
+        (``{**super()._handlers(), MessageKind.PICK: self._on_pick, ...}``)."""
+        return {MessageKind.RULES: self._on_rules, MessageKind.DEAL: self._on_deal}
+
+    def handled_kinds(self) -> frozenset[MessageKind]:
+        """The kinds of message this panel answers (any other is answered with a sentence)."""
+        return frozenset(self._handlers())
+
+    def handle_message(self, content: object) -> None:
         """Handle one click from the front end. Never raises: a surprise is shown as ``crash``."""
         try:
-            if not isinstance(content, dict):
-                self.say(None, f"The widget received a message it cannot read: {content!r}")
-                return
-            kind = content.get("kind")
-            handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
-            if handler is None:
-                self.say(None, f"The widget does not know the click {kind!r}.")
-                return
-            handler(content)
+            message = read_message(content)
+            if message is None:
+                if isinstance(content, dict):
+                    kind = content.get("kind")
+                    self.say(None, f"The widget does not know the click {kind!r}.")
+                else:
+                    self.say(None, f"The widget received a message it cannot read: {content!r}")
+            else:
+                handler = self._handler(message["kind"])
+                if handler is None:
+                    self.say(None, f"The widget does not know the click {message['kind']!r}.")
+                else:
+                    handler(message)
         except Exception as exc:  # shown under the widget, never lost
             lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
             self.crash = f"{type(exc).__name__}: {exc}\n\n" + "".join(lines[-3:]).strip()
         self.redraw()
 
-    def _on_rules(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name not in lp.PRESETS:
+    def _handler(self, kind: str) -> Handler | None:
+        """The handler of ``kind`` in this panel's table, if it answers that kind."""
+        try:
+            member = MessageKind(kind)
+        except ValueError:
+            return None
+        return self._handlers().get(member)
+
+    def _on_rules(self, message: Message) -> None:
+        name = message.get("value")
+        if name is None or name not in lp.PRESETS:
             self.say(
                 None, f"There are no rules called {name!r}: pick one of {', '.join(lp.PRESETS)}."
             )
             return
-        self.set_rules(str(name))
+        self.set_rules(name)
 
-    def _on_deal(self, content: dict[str, Any]) -> None:
-        deal = self._int(content, "value")
+    def _on_deal(self, message: Message) -> None:
+        deal = self._int(message, "value")
         if deal is None or not 1 <= deal <= self._rules.deals:
             self.say(None, f"Choose a deal from 1 to {self._rules.deals}.")
             return
@@ -187,8 +379,9 @@ class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
         return str(self.feedback)
 
     @staticmethod
-    def _int(content: dict[str, Any], key: str) -> int | None:
-        value = content.get(key)
+    def _int(message: Message, key: str) -> int | None:
+        """The whole number a message's ``key`` holds, else ``None``."""
+        value = message.get(key)
         if isinstance(value, bool):
             return None
         if isinstance(value, int):
@@ -197,10 +390,10 @@ class LessonPanel(anywidget.AnyWidget):  # type: ignore[misc]
             return int(value)
         return None
 
-    def _card_clicked(self, content: dict[str, Any], whose: str) -> int | None:
+    def _card_clicked(self, message: Message, whose: str) -> int | None:
         """The card index a click names, or ``None`` after telling the learner it named none
         (``whose``: "the hand", "your hand", "the tray")."""
-        index = self._int(content, "index")
+        index = self._int(message, "index")
         if index is None:
             self.say(None, f"That click did not name a card of {whose}.")
         return index

@@ -16,27 +16,47 @@ Everything the front end does has a Python twin, for tests and for notebook cell
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, TypedDict
 
 import liverpool as lp
 from liverpool.render import cards_svg
 
 from ._panel import (
     CARD_WIDTH,
+    Handler,
     LessonPanel,
+    Message,
+    MessageKind,
     as_cards,
     as_rules,
     button,
     card_button,
     h,
     jokerless,
+    plain,
     rules_name,
     rules_select,
     wild_words,
 )
 
-__all__ = ["RunBuilder", "SetBuilder"]
+__all__ = ["BuilderState", "RunBuilder", "RunBuilderState", "SetBuilder"]
+
+
+class BuilderState(TypedDict):
+    """What a builder's learner sees, as plain values (for tests)."""
+
+    rules: str
+    tray: str
+    picked: str
+    ok: bool | None
+    feedback: str
+
+
+class RunBuilderState(BuilderState):
+    """A run builder's state, with the legal placement it suggests (``None``: none)."""
+
+    suggestion: str | None
 
 
 def _count(n: int, word: str) -> str:
@@ -125,7 +145,7 @@ class _Builder(LessonPanel):
         return lp.check_meld(chosen, self.KIND, self._rules)
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> BuilderState:
         """What the learner sees, as plain values (for tests)."""
         return {
             "rules": self._rules.name,
@@ -142,22 +162,26 @@ class _Builder(LessonPanel):
         )
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_pick(self, content: dict[str, Any]) -> None:
-        index = self._card_clicked(content, "the tray")
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.PICK: self._on_pick,
+            MessageKind.UNPICK: self._on_unpick,
+            MessageKind.CLEAR: plain(self.clear),
+        }
+
+    def _on_pick(self, message: Message) -> None:
+        index = self._card_clicked(message, "the tray")
         if index is None:
             return
         self.pick(index)
 
-    def _on_unpick(self, content: dict[str, Any]) -> None:
-        position = self._int(content, "index")
+    def _on_unpick(self, message: Message) -> None:
+        position = self._int(message, "index")
         if position is None or not 0 <= position < len(self._picked):
             self.say(None, "That click did not name a picked card.")
             return
         self.pick(self._picked[position])
-
-    def _on_clear(self, content: dict[str, Any]) -> None:
-        del content
-        self.clear()
 
     # -- judging ---------------------------------------------------------------------------------
     def _judge(self) -> None:
@@ -206,7 +230,7 @@ class _Builder(LessonPanel):
         buttons = [
             card_button(
                 card,
-                kind="pick",
+                kind=MessageKind.PICK,
                 index=i,
                 testid=f"tray-card-{i}",
                 rules=self._rules,
@@ -223,7 +247,7 @@ class _Builder(LessonPanel):
             row = "".join(
                 card_button(
                     card,
-                    kind="unpick",
+                    kind=MessageKind.UNPICK,
                     index=pos,
                     testid=f"picked-card-{pos}",
                     rules=self._rules,
@@ -237,7 +261,7 @@ class _Builder(LessonPanel):
         return (
             f'<div class="lp-row">{rules_select(self._rules)} '
             f'<span class="lp-muted">wild: {h(wild_words(self._rules))}</span> '
-            f"{extra}{button('Clear', 'clear', 'clear')}</div>"
+            f"{extra}{button('Clear', MessageKind.CLEAR, 'clear')}</div>"
         )
 
 
@@ -317,12 +341,9 @@ class RunBuilder(_Builder):
         return None if self._suggestion is None else list(self._suggestion)
 
     @property
-    def state(self) -> dict[str, Any]:
-        state = super().state
-        state["suggestion"] = (
-            None if self._suggestion is None else lp.format_cards(self._suggestion)
-        )
-        return state
+    def state(self) -> RunBuilderState:
+        suggestion = None if self._suggestion is None else lp.format_cards(self._suggestion)
+        return {**super().state, "suggestion": suggestion}
 
     def arrange(self) -> str:
         """Put the picked cards in ``arrange_run``'s legal order ("Place them for me")."""
@@ -341,9 +362,8 @@ class RunBuilder(_Builder):
         self.redraw()
         return self.feedback
 
-    def _on_arrange(self, content: dict[str, Any]) -> None:
-        del content
-        self.arrange()
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {**super()._handlers(), MessageKind.ARRANGE: plain(self.arrange)}
 
     def _mixed_naturals(self, cards: Sequence[lp.Card]) -> str | None:
         naturals = [c for c in cards if not self._rules.is_wild(c)]
@@ -353,10 +373,10 @@ class RunBuilder(_Builder):
                 "all the natural cards of a run must be of one suit; this mixes "
                 f"{suits[0].symbol} and {suits[1].symbol}"
             )
-        ranks = [c.rank for c in naturals]
+        ranks = [c.rank for c in naturals if c.rank is not None]
         if len(set(ranks)) < len(ranks):
-            twice = next(c for c in naturals if ranks.count(c.rank) > 1)
-            return f"a run holds each rank once; this has two {twice.rank.plural}"
+            twice = next(rank for rank in ranks if ranks.count(rank) > 1)
+            return f"a run holds each rank once; this has two {twice.plural}"
         return None
 
     def _judge(self) -> None:
@@ -394,7 +414,7 @@ class RunBuilder(_Builder):
                 )
                 + "</div>"
             )
-        arrange = button("Place them for me", "arrange", "arrange") if suggestion else ""
+        arrange = button("Place them for me", MessageKind.ARRANGE, "arrange") if suggestion else ""
         body = (
             '<div class="lp-muted">Tray (click to pick or put back):</div>'
             + self._tray_html()

@@ -17,16 +17,53 @@ Everything the front end does has a Python twin, for tests and notebook cells::
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypedDict
 
 import liverpool as lp
 from liverpool.actions import Action, Buy, Discard, DrawStock, Pass, TakeDiscard
+from liverpool.events import EventKind
 
-from ._panel import LessonPanel, as_rules, button, h, row_svg, rules_select
+from ._panel import (
+    Handler,
+    LessonPanel,
+    Message,
+    MessageKind,
+    as_rules,
+    button,
+    coach_says,
+    h,
+    plain,
+    row_svg,
+    rules_select,
+)
 
-__all__ = ["CHOICES", "SCENARIO", "BuyingWalkthrough", "buy_order", "check_buy_order"]
+__all__ = [
+    "CHOICES",
+    "SCENARIO",
+    "BuyingState",
+    "BuyingWalkthrough",
+    "Scenario",
+    "buy_order",
+    "check_buy_order",
+    "deal_scenario",
+]
 
-SCENARIO: dict[str, Any] = {
+
+class Scenario(TypedDict):
+    """A stacked deal and the discard the walkthrough follows."""
+
+    hands: list[str]
+    """Each seat's hand, Ada's first."""
+    stock: str
+    """The stock, top card first."""
+    upcard: str
+    dealer: int
+    discard: str
+    """The card Ada throws."""
+
+
+SCENARIO: Scenario = {
     "hands": [
         "7H 3S 4D 5C 9S JD QH KC 8D 6S",  # Ada, the discarder: she throws the 7♥
         "3H 4H 5D 9C 10S JC QD 6C 8S KH",  # Ben, the next player: no use for a 7
@@ -40,53 +77,91 @@ SCENARIO: dict[str, Any] = {
 }
 """The stacked deal: no jokers and no 2s, so it is the same deal under every preset."""
 
-CHOICES = ("take", "draw", "buy", "pass")
-"""The learner's buttons: take the discard, draw from the stock, buy it, pass on buying."""
-
-_ACTIONS: dict[str, type[Action]] = {
+_ACTIONS: dict[str, Callable[[], Action]] = {
     "take": TakeDiscard,
     "draw": DrawStock,
     "buy": Buy,
     "pass": Pass,
 }
 
+CHOICES = tuple(_ACTIONS)
+"""The learner's buttons: take the discard, draw from the stock, buy it, pass on buying."""
+
+
+class BuyingState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    rules: str
+    seat: int | None
+    phase: str
+    to_act: int | None
+    steps: int
+    finished: bool
+    bought_by: int | None
+    hand_sizes: list[int]
+    feedback: str
+    ok: bool | None
+
 
 def _names(seats: list[int], game: lp.Game) -> str:
     return _names_text([game.names[s] for s in seats])
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def deal_scenario(
+    rules: lp.Rules | str | None = "house",
+    *,
+    table: Iterable[tuple[int, str]] = (),
+) -> lp.Game:
+    """The walkthrough's game under ``rules``: the stacked :data:`SCENARIO` deal, Ada's turn
+    played (she draws from the stock, nobody buys the upcard, she throws the 7♥), and Ben, the
+    next player, to decide. ``table`` puts melds on the table first, as ``(owner, cards)``
+    (:meth:`~liverpool.Game.from_deal`; each owner counts as down)."""
+    game = lp.Game.from_deal(
+        as_rules(rules),
+        SCENARIO["hands"],
+        SCENARIO["stock"],
+        SCENARIO["upcard"],
+        dealer=SCENARIO["dealer"],
+        seed=1,
+        table=list(table),
+    )
+    game.apply(DrawStock())
+    while game.phase is lp.Phase.BUY:
+        game.apply(Pass())
+    game.apply(Discard(lp.Card.parse(SCENARIO["discard"])))
+    return game
+
+
 def buy_order(game: lp.Game) -> tuple[list[int], dict[int, str]]:
     """Who may buy the top discard, in the order they are asked, and why each other seat may not.
 
-    Worked out from what every player can see (the rules, who discarded, who is down, buys
-    left), for a game whose top discard was just made and whose next player is to draw.
+    Every seat is asked of the engine (:meth:`~liverpool.Game.why_not_buy`, the one place that
+    decides who may buy), in turn order from the next player — the order buyers are asked in.
+    The reasons are the engine's own sentences, each said to that seat ("You made this
+    discard, ..."). For a game whose top discard was just made and whose next player is to draw
+    (or has just declined it).
     """
-    rules = game.rules
     n = game.players
-    view = game.view(game.turn_player)
-    discarder = view.discarder
     nxt = game.turn_player
     order: list[int] = []
     why: dict[int, str] = {}
     for k in range(n):
         seat = (nxt + k) % n
-        name = game.names[seat]
-        if seat == discarder:
-            why[seat] = f"{name} discarded it: nobody may buy back their own discard"
-        elif seat == nxt:
-            why[seat] = (
-                f"{name} is the next player: the card was {name}'s to take as the draw, free, "
-                "so there is nothing to buy"
-            )
-        elif not rules.buying:
-            why[seat] = "buying is off in these rules"
-        elif game.is_down(seat) and not rules.down_players_may_buy:
-            why[seat] = f"{name} has gone down already, and down players may not buy here"
-        elif game.buys_left(seat) == 0:
-            why[seat] = f"{name} has no buys left"
-        else:
+        reason = game.why_not_buy(seat)
+        if reason is None:
             order.append(seat)
+        else:
+            why[seat] = reason
     return order, why
+
+
+def _reasons(game: lp.Game, why: Mapping[int, str]) -> str:
+    """Who may not buy and the engine's words to each: ``Ada: “You made this discard, ...”``."""
+    return " ".join(f"{game.names[seat]}: “{reason}”" for seat, reason in why.items())
 
 
 def _limits(game: lp.Game) -> str:
@@ -116,7 +191,7 @@ class BuyingWalkthrough(LessonPanel):
         super().__init__()
         self._rules = as_rules(rules)
         self._seat = self._check_seat(seat)
-        self._coach = lp.bots.BasicBot(seed=0)
+        self._coach = lp.bots.make("basic", 0)
         self.restart()
 
     # -- the Python API --------------------------------------------------------------------------
@@ -156,20 +231,8 @@ class BuyingWalkthrough(LessonPanel):
     def restart(self) -> str:
         """Deal again and make the discard; the walkthrough starts over."""
         rules = self._rules
-        game = lp.Game.from_deal(
-            rules,
-            SCENARIO["hands"],
-            SCENARIO["stock"],
-            SCENARIO["upcard"],
-            dealer=SCENARIO["dealer"],
-            seed=1,
-        )
-        # Ada's turn, scripted: she draws from the stock (nobody buys the upcard) and throws
-        # the 7♥. The walkthrough starts from that discard.
-        game.apply(DrawStock())
-        while game.phase is lp.Phase.BUY:
-            game.apply(Pass())
-        game.apply(Discard(self.discard))
+        # Ada's turn, scripted: the walkthrough starts from her discard.
+        game = deal_scenario(rules)
         self._game = game
         self._bought_by: int | None = None
         self._buy_cost_before: int | None = None
@@ -213,7 +276,9 @@ class BuyingWalkthrough(LessonPanel):
         else:
             seat = self._game.to_act
             assert seat is not None
-            action, reason = self._coach.explain(self._game.view(seat), self._game.legal_actions())
+            action, reason = coach_says(
+                self._coach, self._game.view(seat), self._game.legal_actions()
+            )
             text = self._apply(seat, action, reason)
             self._steps.append(text)
             self.say(None, text)
@@ -249,7 +314,7 @@ class BuyingWalkthrough(LessonPanel):
             self.redraw()
             return self.feedback
         seat = self._seat
-        coach_action, coach_reason = self._coach.explain(game.view(seat), game.legal_actions())
+        coach_action, coach_reason = coach_says(self._coach, game.view(seat), game.legal_actions())
         text = self._apply(seat, action, None)
         self._steps.append(text)
         same = type(coach_action) is type(action)
@@ -265,7 +330,7 @@ class BuyingWalkthrough(LessonPanel):
         return [self._game.names[s] for s in order]
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> BuyingState:
         """What the learner sees, as plain values (for tests)."""
         g = self._game
         return {
@@ -305,10 +370,9 @@ class BuyingWalkthrough(LessonPanel):
         if self.finished:
             return self._done_text()
         order, why = buy_order(game)
-        you = game.names[seat]
         if game.to_act != seat:
             if isinstance(action, Buy) and seat in why:
-                return f"You may not buy the {card}: {why[seat].replace(you, 'you', 1)}."
+                return f"You may not buy the {card}: {_lower_first(why[seat])}"
             if isinstance(action, (TakeDiscard, DrawStock)) and seat != game.turn_player:
                 return (
                     f"Only the next player, {game.names[game.turn_player]}, takes the {card} "
@@ -369,7 +433,7 @@ class BuyingWalkthrough(LessonPanel):
             text = f"{name} passes: no buy{said}."
             if game.phase is lp.Phase.BUY:
                 text += f" The offer moves on to {game.names[game.to_act or 0]}."
-            elif any(e.kind == "buy" for e in events):
+            elif any(e.kind is EventKind.BUY for e in events):
                 text += " " + self._bought_text(events)
             else:
                 text += (
@@ -378,8 +442,8 @@ class BuyingWalkthrough(LessonPanel):
                 )
             return text
         # a Buy
-        if any(e.kind == "buy" for e in events):
-            first = " ".join(e.text for e in events if e.kind == "first_call")
+        if any(e.kind is EventKind.BUY for e in events):
+            first = " ".join(e.text for e in events if e.kind is EventKind.FIRST_CALL)
             lead = f"{name} calls to buy the {card}{said}. " if first else ""
             return lead + (first + " " if first else "") + self._bought_text(events, said)
         text = f"{name} calls to buy the {card}{said}."
@@ -391,7 +455,7 @@ class BuyingWalkthrough(LessonPanel):
 
     def _bought_text(self, events: list[lp.Event], said: str = "") -> str:
         game = self._game
-        buy = next(e for e in events if e.kind == "buy")
+        buy = next(e for e in events if e.kind is EventKind.BUY)
         buyer = buy.player if buy.player is not None else 0
         self._bought_by = buyer
         price = game.rules.buy_penalty_cards
@@ -424,9 +488,9 @@ class BuyingWalkthrough(LessonPanel):
                 f"They are asked in turn order from the next player: {_names(order, game)}; the "
                 "first who says yes gets it."
             )
-        nots = " ".join(f"{text[0].upper()}{text[1:]}." for text in why.values())
         return (
-            f"The buy window opens on the {self.discard}. {how} {nots} "
+            f"The buy window opens on the {self.discard}. {how} Not asked, in the engine's "
+            f"words to each: {_reasons(game, why)} "
             f"The price: the card plus {rules.buy_penalty_cards} penalty card"
             f"{'' if rules.buy_penalty_cards == 1 else 's'} from the stock. {_limits(game)}"
         )
@@ -459,20 +523,21 @@ class BuyingWalkthrough(LessonPanel):
         )
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_next(self, content: dict[str, Any]) -> None:
-        del content
-        self.next()
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.NEXT: plain(self.next),
+            MessageKind.CHOOSE: self._on_choose,
+            MessageKind.RESTART: plain(self.restart),
+            MessageKind.SEAT: self._on_seat,
+        }
 
-    def _on_choose(self, content: dict[str, Any]) -> None:
-        self.choose(str(content.get("choice", "")))
+    def _on_choose(self, message: Message) -> None:
+        self.choose(message.get("choice", ""))
 
-    def _on_restart(self, content: dict[str, Any]) -> None:
-        del content
-        self.restart()
-
-    def _on_seat(self, content: dict[str, Any]) -> None:
-        value = content.get("value")
-        seat = None if value in (None, "", "watch") else self._int(content, "value")
+    def _on_seat(self, message: Message) -> None:
+        value = message.get("value")
+        seat = None if value in (None, "", "watch") else self._int(message, "value")
         if seat is not None and not 0 <= seat < 4:
             self.say(None, "Pick a seat from the menu.")
             return
@@ -488,12 +553,12 @@ class BuyingWalkthrough(LessonPanel):
         )
         controls = (
             f'<div class="lp-row">{rules_select(rules)} <label class="lp-muted">Your seat: '
-            f'<select data-action="seat" data-testid="seat">{seat_options}</select></label> '
-            f"{button('Next', 'next', 'next', primary=True)} "
-            f"{button('Restart', 'restart', 'restart')}</div>"
+            f'<select data-action="{MessageKind.SEAT}" data-testid="seat">{seat_options}</select>'
+            f"</label> {button('Next', MessageKind.NEXT, 'next', primary=True)} "
+            f"{button('Restart', MessageKind.RESTART, 'restart')}</div>"
         )
         choices = "".join(
-            button(label, "choose", f"choose-{choice}", choice=choice)
+            button(label, MessageKind.CHOOSE, f"choose-{choice}", choice=choice)
             for choice, label in (
                 ("take", "Take it"),
                 ("draw", "Draw from stock"),
@@ -575,13 +640,15 @@ def check_buy_order(rules: lp.Rules | str, answer: list[str] | tuple[str, ...] |
     for g in wrong:
         seat = next((s for s, n in enumerate(walk.game.names) if n.lower() == g.lower()), None)
         if seat is None:
-            hints.append(f"nobody called {g!r} sits at this table")
+            hints.append(f"Nobody called {g!r} sits at this table.")
+        elif seat in why:
+            hints.append(f"{walk.game.names[seat]} may not buy: “{why[seat]}”")
         else:
-            hints.append(why.get(seat, f"{g} may buy, but is not the answer"))
+            hints.append(f"{g} may buy, but is not the answer.")
     missing = [e for e in expected if e.lower() not in given_cmp]
     text = "Not quite."
     if hints:
-        text += " " + "; ".join(h_[0].upper() + h_[1:] for h_ in hints) + "."
+        text += " " + " ".join(hints)
     if missing:
         text += f" You left out {_names_text(missing)}."
     return text + " Try again."

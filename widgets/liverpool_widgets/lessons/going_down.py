@@ -20,26 +20,45 @@ Python API (what the buttons call)::
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 import liverpool as lp
 from liverpool.analysis import analyze_hand
+from liverpool.events import EventKind
 
 from ._panel import (
+    Handler,
     LessonPanel,
+    Message,
+    MessageKind,
     as_cards,
     as_rules,
     button,
     card_button,
     h,
     meld_picture,
+    plain,
     row_svg,
     rules_select,
     wild_words,
 )
 
-__all__ = ["GoingDownTrainer", "deal_hand"]
+__all__ = ["GoingDownState", "GoingDownTrainer", "deal_hand", "engine_answer"]
+
+
+class GoingDownState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    rules: str
+    deal: int
+    contract: str
+    hand: str
+    selected: str
+    melds: list[str]
+    ok: bool | None
+    feedback: str
+
 
 MeldsText = Sequence[Sequence[lp.Card | str] | str]
 
@@ -86,19 +105,19 @@ def engine_answer(
         except lp.IllegalAction as exc:
             refusal = refusal or str(exc)
             continue
-        failed = [e for e in events if e.kind == "failed_go_down"]
+        failed = [e for e in events if e.kind is EventKind.FAILED_GO_DOWN]
         if failed:
             penalty = rules.failed_going_down_penalty
             return False, (
                 f"That attempt fails: {_inner_reason(failed[0].text)}. Under these rules a failed "
                 f"attempt costs you {penalty} points — check your melds before you try!"
             )
-        laid = next(e for e in events if e.kind in ("go_down", "go_out"))
+        laid = next(e for e in events if e.kind in (EventKind.GO_DOWN, EventKind.GO_OUT))
         described = laid.text.split(": ", 1)[-1].rstrip(".")
         left = list((Counter(hand) - Counter(laid.cards)).elements())
-        if any(e.kind == "go_out" for e in events[1:]) or (laid.kind == "go_out"):
+        if any(e.kind is EventKind.GO_OUT for e in events):
             rest = "Your hand is empty: you went out!"
-        elif any(e.kind == "floating" for e in events):
+        elif any(e.kind is EventKind.FLOATING for e in events):
             rest = "Your hand is empty, but you must still go out by discarding: you float."
         else:
             rest = f"Still in your hand: {lp.format_cards(left)}."
@@ -293,7 +312,7 @@ class GoingDownTrainer(LessonPanel):
         return self.set_rules(self._rules, deal)
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> GoingDownState:
         return {
             "rules": self._rules.name,
             "deal": self._deal,
@@ -372,31 +391,26 @@ class GoingDownTrainer(LessonPanel):
         )
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_select(self, content: dict[str, Any]) -> None:
-        index = self._card_clicked(content, "the hand")
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.SELECT: self._on_select,
+            MessageKind.MAKE_MELD: plain(self.make_meld),
+            MessageKind.TAKE_BACK: self._on_take_back,
+            MessageKind.GO_DOWN: plain(self.go_down),
+            MessageKind.SHOW_ME: plain(self.show_me),
+            MessageKind.RESET: plain(self.reset),
+        }
+
+    def _on_select(self, message: Message) -> None:
+        index = self._card_clicked(message, "the hand")
         if index is None:
             return
         self.select(index)
 
-    def _on_make_meld(self, content: dict[str, Any]) -> None:
-        del content
-        self.make_meld()
-
-    def _on_take_back(self, content: dict[str, Any]) -> None:
-        position = self._int(content, "index")
+    def _on_take_back(self, message: Message) -> None:
+        position = self._int(message, "index")
         self.take_back(-1 if position is None else position)
-
-    def _on_go_down(self, content: dict[str, Any]) -> None:
-        del content
-        self.go_down()
-
-    def _on_show_me(self, content: dict[str, Any]) -> None:
-        del content
-        self.show_me()
-
-    def _on_reset(self, content: dict[str, Any]) -> None:
-        del content
-        self.reset()
 
     # -- drawing ---------------------------------------------------------------------------------
     def _render(self) -> str:
@@ -405,7 +419,7 @@ class GoingDownTrainer(LessonPanel):
         cards = "".join(
             card_button(
                 card,
-                kind="select",
+                kind=MessageKind.SELECT,
                 index=i,
                 testid=f"hand-card-{i}",
                 rules=rules,
@@ -422,7 +436,7 @@ class GoingDownTrainer(LessonPanel):
         melds = "".join(
             f'<div class="lp-meld" data-testid="meld-{k}">'
             f"{self._meld_html(m)}<br>"
-            f"{button('Take back', 'take_back', f'take-back-{k}', index=k)}</div>"
+            f"{button('Take back', MessageKind.TAKE_BACK, f'take-back-{k}', index=k)}</div>"
             for k, m in enumerate(self.melds)
         )
         solution = ""
@@ -435,15 +449,15 @@ class GoingDownTrainer(LessonPanel):
             )
         body = (
             f'<div class="lp-row">{rules_select(rules)} <label class="lp-muted">Deal: '
-            f'<select data-action="deal" data-testid="deal">{deals}</select></label> '
+            f'<select data-action="{MessageKind.DEAL}" data-testid="deal">{deals}</select></label> '
             f'<span class="lp-muted">wild: {h(wild_words(rules))}</span></div>'
             f'<div class="lp-muted">Your hand (click to select):</div>'
             f'<div class="lp-row" data-testid="hand">{cards or "<i>(all cards in melds)</i>"}</div>'
             '<div class="lp-row">'
-            + button("Make a meld", "make_meld", "make-meld")
-            + button("Go down", "go_down", "go-down", primary=True)
-            + button("Show me", "show_me", "show-me")
-            + button("Start over", "reset", "reset")
+            + button("Make a meld", MessageKind.MAKE_MELD, "make-meld")
+            + button("Go down", MessageKind.GO_DOWN, "go-down", primary=True)
+            + button("Show me", MessageKind.SHOW_ME, "show-me")
+            + button("Start over", MessageKind.RESET, "reset")
             + "</div>"
             + (
                 f'<div class="lp-muted">Your melds:</div><div class="lp-row">{melds}</div>'

@@ -17,29 +17,55 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 import liverpool as lp
 from liverpool.actions import Action, Discard, DrawStock, GoDown, GoOut, LayOff, Pass
 from liverpool.analysis import HandAnalysis, analyze_hand
 
-from ._panel import LessonPanel, as_rules, button, card_button, h, rules_select
+from ._panel import (
+    Handler,
+    LessonPanel,
+    Message,
+    MessageKind,
+    as_rules,
+    button,
+    card_button,
+    coach_says,
+    h,
+    plain,
+    rules_select,
+)
 
-__all__ = ["COACHES", "HandExplorer", "advise", "check_missing"]
+__all__ = ["COACHES", "HandExplorer", "HandExplorerState", "advise", "check_missing"]
 
 COACHES = ("strong", "basic")
-"""The bots that can give advice."""
+"""The bot levels (of :data:`liverpool.bots.LEVELS`) that can give advice."""
 
 DEFAULT_HAND = "7H 7C 9S 9D 9H 4H 5H 6H KS QD 2C"
 
 
-def _coach(name: str) -> Any:
-    if name == "basic":
-        return lp.bots.BasicBot(seed=0)
-    if name == "strong":
-        return lp.bots.StrongBot(seed=0)
-    raise ValueError(f"coach must be one of {', '.join(COACHES)}, not {name!r}")
+class HandExplorerState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    rules: str
+    deal: int
+    hand: str
+    missing: int
+    can_go_down: bool
+    advice: str | None
+    """The name of the coach's action (``"Discard"``, ``"GoDown"`` ...), if it gave one."""
+    reason: str
+    ok: bool | None
+    feedback: str
+
+
+def _coach(name: str) -> lp.bots.Bot:
+    """A fresh coach from the bot registry (seed 0, so its advice is the same every time)."""
+    if name not in COACHES:
+        raise ValueError(f"coach must be one of {', '.join(COACHES)}, not {name!r}")
+    return lp.bots.make(name, 0)
 
 
 def advise(
@@ -55,35 +81,31 @@ def advise(
         return None, "Give the coach at least two cards to think about."
     players = max(3, rules.min_players)
     shoe = Counter(rules.build_shoe(players))
-    extra = Counter(hand) - shoe
-    if extra:
-        card = next(iter(extra))
-        if card.is_joker and not any(s.jokers for s in rules.shoe):
-            return None, f"{rules.name} plays without jokers: take the joker out for advice."
-        return None, (
-            f"This hand holds more {card} than the {players}-player shoe of {rules.name} has: "
-            "no game could deal it."
-        )
     rest = sorted((shoe - Counter(hand)).elements(), key=lambda c: (c.sort_key(), c.code))
     random.Random(0).shuffle(rest)
     dealt = rules.cards_dealt(deal)
     others = [rest[i * dealt : (i + 1) * dealt] for i in range(players - 1)]
     upcard = rest[(players - 1) * dealt]
-    game = lp.Game.from_deal(
-        rules,
-        [hand[:-1], *others],
-        stock=[hand[-1]],
-        upcard=upcard,
-        deal=deal,
-        dealer=players - 1,
-        seed=0,
-    )
+    try:
+        game = lp.Game.from_deal(
+            rules,
+            [hand[:-1], *others],
+            stock=[hand[-1]],
+            upcard=upcard,
+            deal=deal,
+            dealer=players - 1,
+            seed=0,
+        )
+    except lp.RulesError as refusal:  # the engine deals no hand its shoe cannot hold
+        if not rules.has_jokers and any(card.is_joker for card in hand):
+            return None, f"{rules.name} plays without jokers: take the joker out for advice."
+        return None, f"No game could deal this hand: {refusal}."
     game.apply(DrawStock())  # seat 0 draws the last card of the hand
     while game.phase is lp.Phase.BUY:
         game.apply(Pass())
     if game.to_act != 0 or game.phase is not lp.Phase.PLAY:
         return None, "The coach could not be seated with this hand."
-    return _coach(coach).explain(game.view(0), game.legal_actions())
+    return coach_says(_coach(coach), game.view(0), game.legal_actions())
 
 
 def _action_words(action: Action | None, rules: lp.Rules) -> str:
@@ -265,7 +287,7 @@ class HandExplorer(LessonPanel):
         return "\n".join(lines)
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> HandExplorerState:
         action, reason = self._advice
         return {
             "rules": self._rules.name,
@@ -320,28 +342,34 @@ class HandExplorer(LessonPanel):
         )
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_hand(self, content: dict[str, Any]) -> None:
-        self.set_hand(str(content.get("value", "")))
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.HAND: self._on_hand,
+            MessageKind.ADD: self._on_add,
+            MessageKind.REMOVE: self._on_remove,
+            MessageKind.CLEAR: plain(self.clear),
+            MessageKind.COACH: self._on_coach,
+        }
 
-    def _on_add(self, content: dict[str, Any]) -> None:
-        self.add(str(content.get("code", "")))
+    def _on_hand(self, message: Message) -> None:
+        self.set_hand(message.get("value", ""))
 
-    def _on_remove(self, content: dict[str, Any]) -> None:
-        index = self._card_clicked(content, "the hand")
+    def _on_add(self, message: Message) -> None:
+        self.add(message.get("code", ""))
+
+    def _on_remove(self, message: Message) -> None:
+        index = self._card_clicked(message, "the hand")
         if index is None:
             return
         self.remove(index)
 
-    def _on_clear(self, content: dict[str, Any]) -> None:
-        del content
-        self.clear()
-
-    def _on_coach(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name not in COACHES:
+    def _on_coach(self, message: Message) -> None:
+        name = message.get("value")
+        if name is None or name not in COACHES:
             self.say(None, f"Pick a coach: {', '.join(COACHES)}.")
             return
-        self.set_coach(str(name))
+        self.set_coach(name)
 
     # -- drawing ---------------------------------------------------------------------------------
     def _render(self) -> str:
@@ -358,18 +386,24 @@ class HandExplorer(LessonPanel):
         )
         controls = (
             f'<div class="lp-row">{rules_select(rules)} '
-            f'<select data-action="deal" data-testid="deal">{deals}</select> '
-            f'<label class="lp-muted">Coach: <select data-action="coach" data-testid="coach">'
+            f'<select data-action="{MessageKind.DEAL}" data-testid="deal">{deals}</select> '
+            '<label class="lp-muted">Coach: '
+            f'<select data-action="{MessageKind.COACH}" data-testid="coach">'
             f"{coaches}</select></label></div>"
             '<div class="lp-row"><input type="text" name="hand" data-testid="hand-text" '
             f'value="{h(" ".join(c.code for c in self._hand))}"> '
-            f"{button('Explore', 'hand', 'explore', primary=True, input='hand')} "
-            f"{button('Clear', 'clear', 'clear')}</div>"
+            f"{button('Explore', MessageKind.HAND, 'explore', primary=True, input='hand')} "
+            f"{button('Clear', MessageKind.CLEAR, 'clear')}</div>"
         )
         hand_cards = (
             "".join(
                 card_button(
-                    c, kind="remove", index=i, testid=f"hand-card-{i}", rules=rules, width=52
+                    c,
+                    kind=MessageKind.REMOVE,
+                    index=i,
+                    testid=f"hand-card-{i}",
+                    rules=rules,
+                    width=52,
                 )
                 for i, c in enumerate(self._hand)
             )
@@ -382,12 +416,14 @@ class HandExplorer(LessonPanel):
         grid_rows = []
         for suit in self.SUITS:
             cells = "".join(
-                button(str(lp.Card.parse(r + suit)), "add", f"add-{r}{suit}", code=r + suit)
+                button(
+                    str(lp.Card.parse(r + suit)), MessageKind.ADD, f"add-{r}{suit}", code=r + suit
+                )
                 for r in self.RANKS
             )
             grid_rows.append(f'<div class="lp-row" style="margin:2px 0">{cells}</div>')
         grid_rows.append(
-            f'<div class="lp-row">{button("🃏 joker", "add", "add-JK", code="JK")}</div>'
+            f'<div class="lp-row">{button("🃏 joker", MessageKind.ADD, "add-JK", code="JK")}</div>'
         )
         grid = (
             '<details data-testid="grid"><summary class="lp-muted">Add cards by clicking</summary>'

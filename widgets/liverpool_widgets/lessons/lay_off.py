@@ -25,26 +25,55 @@ Python API (what the buttons call)::
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Any
+from collections.abc import Collection, Mapping, Sequence
+from typing import TypedDict
 
 import liverpool as lp
+from liverpool.melds import End, may_hold_freed_wild
 
 from ._panel import (
+    Handler,
     LessonPanel,
+    Message,
+    MessageKind,
     as_cards,
     as_rules,
     button,
     card_button,
     h,
     meld_picture,
+    plain,
     rules_select,
     wild_words,
 )
 
-__all__ = ["LayOffTrainer", "build_table", "fits", "whose_wilds", "without_jokers"]
+__all__ = [
+    "LayOffState",
+    "LayOffTrainer",
+    "build_table",
+    "fits",
+    "whose_wilds",
+    "without_jokers",
+]
 
 TableText = Sequence[Sequence[lp.Card | str] | str]
+
+
+class LayOffState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    rules: str
+    table: list[str]
+    yours: list[int]
+    hand: str
+    selected: str | None
+    pending: str | None
+    ok: bool | None
+    feedback: str
+
+
+_ENDS: dict[str, End] = {"low": "low", "high": "high"}
+"""The ends of a run a click may name."""
 
 DEFAULT_TABLE = ("5H 6H JK 8H", "KS KD JK", "9C 10C JC QC")
 DEFAULT_HAND = "4H 9H 7H KC KH 8C 2S JK 3D"
@@ -59,7 +88,9 @@ _TWOS = tuple(lp.Card.parse(f"2{suit}") for suit in "CDHS")
 
 
 def build_table(
-    melds: TableText | Sequence[lp.Meld], rules: lp.Rules, yours: Collection[int] = ()
+    melds: Sequence[Sequence[lp.Card | str] | str | lp.Meld],
+    rules: lp.Rules,
+    yours: Collection[int] = (),
 ) -> list[lp.Meld]:
     """Melds from card texts (a set, or else a run as placed), checked under ``rules``; the
     melds numbered in ``yours`` are yours (owner 0), the others another player's (owner 1).
@@ -101,7 +132,7 @@ def without_jokers(
 
 def fits(
     table: Sequence[lp.Meld], card: lp.Card | str, rules: lp.Rules
-) -> list[tuple[int, str | None]]:
+) -> list[tuple[int, End | None]]:
     """Where ``card`` may be laid off: (meld number, end) pairs; the end is ``None`` on a set."""
     card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
     return [(k, end) for k, meld in enumerate(table) for end in lp.lay_off_ends(meld, card, rules)]
@@ -116,11 +147,7 @@ def whose_wilds(rules: lp.Rules) -> str:
     return " Only from another player's meld, never from your own."
 
 
-def _own_set(meld: lp.Meld) -> bool:
-    return meld.owner == YOU and meld.kind is lp.MeldKind.SET
-
-
-def _place(meld: lp.Meld, end: str | None) -> str:
+def _place(meld: lp.Meld, end: End | None) -> str:
     if meld.kind is lp.MeldKind.SET:
         return f"the {meld.describe()}"
     return f"the {end} end of the {meld.describe()}"
@@ -227,12 +254,12 @@ class LayOffTrainer(LessonPanel):
         self._selected = None
         return self.select(self._hand.index(card))
 
-    def where_fits(self, card: lp.Card | str) -> list[tuple[int, str | None]]:
+    def where_fits(self, card: lp.Card | str) -> list[tuple[int, End | None]]:
         """Where ``card`` may be laid off on the current table."""
         return fits(self._table, card, self._rules)
 
     def check_lay_off(
-        self, card: lp.Card | str, meld: int, end: str | None = None
+        self, card: lp.Card | str, meld: int, end: End | None = None
     ) -> tuple[bool, str]:
         """Would ``card`` fit on meld ``meld`` (at ``end``)? In words; nothing changes."""
         card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
@@ -265,7 +292,7 @@ class LayOffTrainer(LessonPanel):
             )
         return True, f"The {card} fits {_place(target, end)}."
 
-    def lay_off(self, meld: int, end: str | None = None) -> str:
+    def lay_off(self, meld: int, end: End | None = None) -> str:
         """Lay the selected card off on meld ``meld`` (at ``end`` of a run)."""
         card = self._need_card("lay off")
         if card is None:
@@ -275,7 +302,7 @@ class LayOffTrainer(LessonPanel):
             pending is not None
             and self._rules.wild_swap.freed_wild_own_set_only
             and 0 <= meld < len(self._table)
-            and (card != pending or not _own_set(self._table[meld]))
+            and (card != pending or not may_hold_freed_wild(self._table[meld], self._rules, YOU))
         ):
             self.say(False, f"You must lay the freed {pending} on a set of your own at once.")
             self.redraw()
@@ -308,9 +335,7 @@ class LayOffTrainer(LessonPanel):
         target = self._table[meld]
         rules = self._rules
         mode = rules.wild_swap
-        if mode is not lp.WildSwap.NONE and target.owner == YOU and not rules.swap_own_melds:
-            return False, "You may only take a wild from another player's meld."
-        verdict = lp.can_replace_wild(target, position, card, rules)
+        verdict = lp.can_replace_wild(target, position, card, rules, by=YOU)
         if not verdict:
             reason = verdict.reason[:1].upper() + verdict.reason[1:]
             return False, f"{reason}."
@@ -326,13 +351,11 @@ class LayOffTrainer(LessonPanel):
 
     def _relay_spots(
         self, table: Sequence[lp.Meld], freed: lp.Card
-    ) -> list[tuple[int, str | None]]:
+    ) -> list[tuple[int, End | None]]:
         """Where a freed wild may be laid again: anywhere it fits, or (``i_buy``) only on a
         set of your own."""
         spots = fits(table, freed, self._rules)
-        if self._rules.wild_swap.freed_wild_own_set_only:
-            spots = [(k, end) for k, end in spots if _own_set(table[k])]
-        return spots
+        return [(k, end) for k, end in spots if may_hold_freed_wild(table[k], self._rules, YOU)]
 
     def swap(self, meld: int, position: int) -> str:
         """Give the selected natural card for the wild at ``position`` of meld ``meld``."""
@@ -387,7 +410,7 @@ class LayOffTrainer(LessonPanel):
         return "\n".join(lines)
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> LayOffState:
         return {
             "rules": self._rules.name,
             "table": [lp.format_cards(m.cards) for m in self._table],
@@ -414,48 +437,55 @@ class LayOffTrainer(LessonPanel):
         return self._hand[self._selected]
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_select(self, content: dict[str, Any]) -> None:
-        index = self._card_clicked(content, "your hand")
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.SELECT: self._on_select,
+            MessageKind.LAY_OFF: self._on_lay_off,
+            MessageKind.SWAP: self._on_swap,
+            MessageKind.FITS: plain(self._show_fits),
+            MessageKind.RESET: plain(self.reset),
+        }
+
+    def _on_select(self, message: Message) -> None:
+        index = self._card_clicked(message, "your hand")
         if index is None:
             return
         self.select(index)
 
-    def _on_lay_off(self, content: dict[str, Any]) -> None:
-        meld = self._int(content, "meld")
-        end = content.get("end") or None
-        if meld is None or end not in (None, "low", "high"):
+    def _on_lay_off(self, message: Message) -> None:
+        meld = self._int(message, "meld")
+        named = message.get("end") or None
+        end = None if named is None else _ENDS.get(named)
+        if meld is None or (named is not None and end is None):
             self.say(None, "That click did not name a place on the table.")
             return
         self.lay_off(meld, end)
 
-    def _on_swap(self, content: dict[str, Any]) -> None:
-        meld, position = self._int(content, "meld"), self._int(content, "position")
+    def _on_swap(self, message: Message) -> None:
+        meld, position = self._int(message, "meld"), self._int(message, "position")
         if meld is None or position is None:
             self.say(None, "That click did not name a wild card on the table.")
             return
         self.swap(meld, position)
 
-    def _on_fits(self, content: dict[str, Any]) -> None:
-        del content
+    def _show_fits(self) -> None:
         self.say(None, "Where each card of your hand fits:\n" + self.fits_text())
-
-    def _on_reset(self, content: dict[str, Any]) -> None:
-        del content
-        self.reset()
 
     # -- drawing ---------------------------------------------------------------------------------
     def _meld_box(self, k: int, meld: lp.Meld) -> str:
         rules = self._rules
         if meld.kind is lp.MeldKind.SET:
-            places = button("Lay off on this set", "lay_off", f"lay-off-{k}", meld=k)
+            places = button("Lay off on this set", MessageKind.LAY_OFF, f"lay-off-{k}", meld=k)
         else:
-            places = button("◀ low end", "lay_off", f"lay-off-{k}-low", meld=k, end="low") + button(
-                "high end ▶", "lay_off", f"lay-off-{k}-high", meld=k, end="high"
+            places = "".join(
+                button(label, MessageKind.LAY_OFF, f"lay-off-{k}-{end}", meld=k, end=end)
+                for label, end in (("◀ low end", "low"), ("high end ▶", "high"))
             )
         swaps = "".join(
             button(
                 f"Swap for the {meld.cards[j]} (= {meld.stands_for(j)})",
-                "swap",
+                MessageKind.SWAP,
                 f"swap-{k}-{j}",
                 meld=k,
                 position=j,
@@ -474,7 +504,7 @@ class LayOffTrainer(LessonPanel):
         hand = "".join(
             card_button(
                 card,
-                kind="select",
+                kind=MessageKind.SELECT,
                 index=i,
                 testid=f"hand-card-{i}",
                 rules=rules,
@@ -491,8 +521,8 @@ class LayOffTrainer(LessonPanel):
         body = (
             f'<div class="lp-row">{rules_select(rules)} '
             f'<span class="lp-muted">wild: {h(wild_words(rules))}</span> '
-            + button("Where does each card fit?", "fits", "fits")
-            + button("Start over", "reset", "reset")
+            + button("Where does each card fit?", MessageKind.FITS, "fits")
+            + button("Start over", MessageKind.RESET, "reset")
             + "</div>"
             f'<div class="lp-muted">When: {h(rules.lay_off.doc)} Swapping wilds: '
             f"{h(rules.wild_swap.doc)}{h(whose_wilds(rules))}</div>"

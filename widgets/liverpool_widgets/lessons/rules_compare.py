@@ -13,14 +13,33 @@ Clicking a rule's name explains it (its documentation and both houses' values). 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypedDict
 
 import liverpool as lp
 
-from ._panel import LessonPanel, as_rules, button, h
+from ._panel import Handler, LessonPanel, Message, MessageKind, as_rules, button, h
 
-__all__ = ["QUESTIONS", "RulesCompare", "check_which", "label", "rule_fields"]
+__all__ = [
+    "QUESTIONS",
+    "RulesCompare",
+    "RulesCompareState",
+    "check_which",
+    "label",
+    "rule_fields",
+]
+
+
+class RulesCompareState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    left: str
+    right: str
+    differences: list[str]
+    only_differences: bool
+    explained: str | None
+    feedback: str
+
 
 _SKIP = ("name", "source")
 
@@ -42,7 +61,7 @@ QUESTIONS: dict[str, tuple[str, Callable[[lp.Rules], bool]]] = {
     ),
     "no jokers": (
         "Which presets play without jokers?",
-        lambda r: not any(s.jokers for s in r.shoe),
+        lambda r: not r.has_jokers,
     ),
     "twos wild": ("In which presets are the 2s wild?", lambda r: lp.Rank.TWO in r.wild_ranks),
     "buy limit": (
@@ -195,7 +214,7 @@ class RulesCompare(LessonPanel):
         return self.feedback
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> RulesCompareState:
         return {
             "left": self._left.name,
             "right": self._right.name,
@@ -230,29 +249,42 @@ class RulesCompare(LessonPanel):
         )
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_left(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name in lp.PRESETS:
-            self.set_left(str(name))
-        else:
-            self.say(None, f"There are no rules called {name!r}.")
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.LEFT: self._on_left,
+            MessageKind.RIGHT: self._on_right,
+            MessageKind.ONLY: self._on_only,
+            MessageKind.EXPLAIN: self._on_explain,
+        }
 
-    def _on_right(self, content: dict[str, Any]) -> None:
-        name = content.get("value")
-        if name in lp.PRESETS:
-            self.set_right(str(name))
-        else:
+    def _preset(self, message: Message) -> str | None:
+        """The preset a menu names, or ``None`` after telling the learner it names none."""
+        name = message.get("value")
+        if name is None or name not in lp.PRESETS:
             self.say(None, f"There are no rules called {name!r}.")
+            return None
+        return name
 
-    def _on_only(self, content: dict[str, Any]) -> None:
-        del content
+    def _on_left(self, message: Message) -> None:
+        name = self._preset(message)
+        if name is not None:
+            self.set_left(name)
+
+    def _on_right(self, message: Message) -> None:
+        name = self._preset(message)
+        if name is not None:
+            self.set_right(name)
+
+    def _on_only(self, message: Message) -> None:
+        del message
         self.show_only_differences(not self._only)
 
-    def _on_explain(self, content: dict[str, Any]) -> None:
-        self.explain(str(content.get("field", "")))
+    def _on_explain(self, message: Message) -> None:
+        self.explain(message.get("field", ""))
 
     # -- drawing ---------------------------------------------------------------------------------
-    def _select(self, kind: str, current: str) -> str:
+    def _select(self, kind: MessageKind, current: str) -> str:
         options = "".join(
             f'<option value="{h(n)}"{" selected" if n == current else ""}>{h(n)}</option>'
             for n in lp.PRESETS
@@ -264,9 +296,9 @@ class RulesCompare(LessonPanel):
         diffs = self.differences()
         toggle = "Show every rule" if self._only else "Show only the differences"
         controls = (
-            f'<div class="lp-row"><label>Compare {self._select("left", a)}</label> '
-            f"<label>with {self._select('right', b)}</label> "
-            f"{button(toggle, 'only', 'only')}</div>"
+            f'<div class="lp-row"><label>Compare {self._select(MessageKind.LEFT, a)}</label> '
+            f"<label>with {self._select(MessageKind.RIGHT, b)}</label> "
+            f"{button(toggle, MessageKind.ONLY, 'only')}</div>"
         )
         names = list(lp.PRESETS)
         mark = "background:#fff3bf;"
@@ -286,7 +318,7 @@ class RulesCompare(LessonPanel):
             )
             rows.append(
                 f'<tr data-testid="row-{h(field)}" data-differs="{str(differs).lower()}"{style}>'
-                f'<td><a href="#" data-action="explain" data-field="{h(field)}" '
+                f'<td><a href="#" data-action="{MessageKind.EXPLAIN}" data-field="{h(field)}" '
                 f'data-testid="explain-{h(field)}">{h(label(field))}</a></td>{cells}</tr>'
             )
         table = f'<div style="overflow-x:auto"><table>{"".join(rows)}</table></div>'

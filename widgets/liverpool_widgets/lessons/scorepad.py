@@ -14,15 +14,45 @@ preset. Python twin, for tests and notebook cells::
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 import liverpool as lp
 from liverpool.rules import describe_value
 
-from ._panel import LessonPanel, as_cards, as_rules, button, h, row_svg, rules_select
+from ._panel import (
+    Handler,
+    LessonPanel,
+    Message,
+    MessageKind,
+    as_cards,
+    as_rules,
+    button,
+    h,
+    plain,
+    row_svg,
+    rules_select,
+)
 
-__all__ = ["ScorePad", "breakdown", "check_deal_score", "check_points", "points_everywhere"]
+__all__ = [
+    "ScorePad",
+    "ScorePadState",
+    "breakdown",
+    "check_deal_score",
+    "check_points",
+    "points_everywhere",
+]
+
+
+class ScorePadState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    rules: str
+    hand: str
+    answered: bool
+    score: tuple[int, int]
+    ok: bool | None
+    feedback: str
 
 
 def breakdown(cards: Sequence[lp.Card], rules: lp.Rules) -> str:
@@ -74,7 +104,7 @@ def _judge(cards: Sequence[lp.Card], rules: lp.Rules, value: object) -> tuple[bo
     if surprising:
         values = ", ".join(f"{c} = {rules.card_points(c)}" for c in surprising)
         text += f"\nWatch the special cards here: {values}."
-    if any(c.is_joker for c in cards) and not any(s.jokers for s in rules.shoe):
+    if any(c.is_joker for c in cards) and not rules.has_jokers:
         text += f" ({rules.name} plays without jokers, so a joker is worth nothing here.)"
     return False, text
 
@@ -208,7 +238,7 @@ class ScorePad(LessonPanel):
         return breakdown(self._hand, self._rules)
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> ScorePadState:
         """What the learner sees, as plain values (for tests)."""
         return {
             "rules": self._rules.name,
@@ -241,15 +271,19 @@ class ScorePad(LessonPanel):
         )
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_answer(self, content: dict[str, Any]) -> None:
-        self.answer(content.get("value", ""))
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.ANSWER: self._on_answer,
+            MessageKind.NEW: plain(self.new_hand),
+            MessageKind.HAND: self._on_hand,
+        }
 
-    def _on_new(self, content: dict[str, Any]) -> None:
-        del content
-        self.new_hand()
+    def _on_answer(self, message: Message) -> None:
+        self.answer(message.get("value", ""))
 
-    def _on_hand(self, content: dict[str, Any]) -> None:
-        self.set_hand(str(content.get("value", "")))
+    def _on_hand(self, message: Message) -> None:
+        self.set_hand(message.get("value", ""))
 
     # -- drawing ---------------------------------------------------------------------------------
     def _render(self) -> str:
@@ -257,7 +291,7 @@ class ScorePad(LessonPanel):
         values = h(describe_value(rules.card_points))
         controls = (
             f'<div class="lp-row">{rules_select(rules)} '
-            f"{button('New hand', 'new', 'new-hand')}</div>"
+            f"{button('New hand', MessageKind.NEW, 'new-hand')}</div>"
             f'<div class="lp-muted" data-testid="values">Card values under {h(rules.name)}: '
             f"{values}</div>"
         )
@@ -269,7 +303,7 @@ class ScorePad(LessonPanel):
         answer = (
             '<div class="lp-row"><label>Points: <input type="text" name="points" '
             f'data-testid="points" value="{h(last)}" inputmode="numeric" size="6"></label> '
-            f"{button('Check', 'answer', 'check', primary=True, input='points')}</div>"
+            f"{button('Check', MessageKind.ANSWER, 'check', primary=True, input='points')}</div>"
         )
         everywhere = ""
         if self._answered:

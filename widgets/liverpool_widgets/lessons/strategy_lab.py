@@ -23,17 +23,31 @@ from __future__ import annotations
 import base64
 import io
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, cast
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 import liverpool as lp
 from liverpool.actions import Action, Pass
-from liverpool.bots import BasicBot
+from liverpool.bots import BasicBot, Bot, for_seats, make, seat_seed
+from liverpool.events import EventKind
 
-from ._panel import LessonPanel, as_rules, button, h, rules_select
+from ._panel import (
+    Handler,
+    LessonPanel,
+    Message,
+    MessageKind,
+    as_rules,
+    button,
+    h,
+    plain,
+    rules_select,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = [
     "EXPERIMENTS",
@@ -52,7 +66,7 @@ EXPERIMENTS: dict[str, tuple[str, tuple[str, ...]]] = {
         "Does buying help a player (fewer points at the end of the deal)?",
         ("buying helps", "buying hurts"),
     ),
-    "levels": ("Which bot ends the deals with the fewest points?", ("random", "basic", "strong")),
+    "levels": ("Which bot ends the deals with the fewest points?", lp.bots.LEVELS),
 }
 """Each experiment's question for the learner, and the possible guesses (for going down:
 one per deal simulated, ``"deal 1"`` …)."""
@@ -61,6 +75,56 @@ MAX_TURNS = 12
 """The going-down curves follow each player's first 12 turns."""
 
 Progress = Callable[[int, int], None]
+
+
+class Outcome(TypedDict):
+    """One seat's means over the deals of the buying experiment."""
+
+    points: float
+    """Points at the end of the deal."""
+    down: float
+    """The share of deals it went down in."""
+    buys: float
+    """Buys per deal."""
+
+
+class LevelOutcome(TypedDict):
+    """One bot level's means over the deals of the levels experiment."""
+
+    points: float
+    down: float
+
+
+Curves = dict[int, list[float]]
+"""Per deal, the share of players down by their turn 1, 2, … :data:`MAX_TURNS`."""
+BuyingResults = dict[int, dict[str, Outcome]]
+"""Per deal, seat 0 as ``"buys"`` and as ``"never buys"``."""
+LevelResults = dict[str, LevelOutcome]
+"""Per bot level (``"random"``, ``"basic"``, ``"strong"``)."""
+Results = Curves | BuyingResults | LevelResults
+
+
+class ProgressBar(Protocol):
+    """What the lab uses of an ``ipywidgets.IntProgress`` (ipywidgets has no types)."""
+
+    value: int
+    max: int
+    bar_style: str
+    layout: Any
+
+
+class LabState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    experiment: str
+    rules: str
+    deals: tuple[int, ...]
+    trials: int
+    guess: str | None
+    answer: str | None
+    progress: tuple[int, int]
+    feedback: str
+    ok: bool | None
 
 
 class NoBuyBot(BasicBot):
@@ -92,7 +156,7 @@ class DealStats:
 def play_deal(
     rules: lp.Rules | str,
     deal: int,
-    bots: Sequence[Any],
+    bots: Sequence[Bot],
     seed: int,
     *,
     hand: Sequence[lp.Card] | None = None,
@@ -140,7 +204,7 @@ def play_deal(
                 break
         action = bots[seat].act(view, game.legal_actions())
         events = game.apply(action)
-        buys_now = [e.player for e in events if e.kind == "buy" and e.player is not None]
+        buys_now = [e.player for e in events if e.kind is EventKind.BUY and e.player is not None]
         for buyer in buys_now:
             buys[buyer] += 1
         if game.is_over or game.deal != deal:
@@ -180,12 +244,12 @@ def going_down_curves(
     """For each deal: the share of players down by their own turn 1, 2, … (basic bots).
     With ``hand``, only seat 0 (holding that hand every time) is counted."""
     total, done = len(deals) * trials, 0
-    curves: dict[int, list[float]] = {}
+    curves: Curves = {}
     for deal in deals:
         stats = []
         for t in range(trials):
-            bots = [BasicBot(seed=s) for s in range(players)]
-            deal_seed = seed * 10_007 + deal * 1_009 + t
+            deal_seed = _deal_seed(seed, deal, t)
+            bots = _table("basic", players, deal_seed)
             stats.append(play_deal(rules, deal, bots, deal_seed, hand=hand, max_turns=MAX_TURNS))
             done += 1
             if progress:
@@ -202,19 +266,22 @@ def buying_value(
     *,
     players: int = 4,
     progress: Progress | None = None,
-) -> dict[int, dict[str, dict[str, float]]]:
+) -> BuyingResults:
     """For each deal, seat 0 as a buying basic bot and as a never-buying one, on the same
     shuffles: ``{deal: {"buys": {...}, "never buys": {...}}}`` with mean ``points``, the share
     ``down`` that went down, and mean ``buys``."""
     total, done = len(deals) * trials * 2, 0
-    out: dict[int, dict[str, dict[str, float]]] = {}
+    out: BuyingResults = {}
     for deal in deals:
         out[deal] = {}
-        for label, first in (("buys", BasicBot), ("never buys", NoBuyBot)):
+        for label in ("buys", "never buys"):
             stats = []
             for t in range(trials):
-                bots = [first(seed=0)] + [BasicBot(seed=s) for s in range(1, players)]
-                stats.append(play_deal(rules, deal, bots, seed * 10_007 + deal * 1_009 + t))
+                deal_seed = _deal_seed(seed, deal, t)
+                bots = _table("basic", players, deal_seed)
+                if label == "never buys":
+                    bots[0] = NoBuyBot(seat_seed(deal_seed, 0))
+                stats.append(play_deal(rules, deal, bots, deal_seed))
                 done += 1
                 if progress:
                     progress(done, total)
@@ -226,7 +293,15 @@ def buying_value(
     return out
 
 
-LEVELS = ("random", "basic", "strong")
+def _deal_seed(seed: int, deal: int, trial: int) -> int:
+    """The shuffle of one simulated deal: the same for every experiment and bot."""
+    return seed * 10_007 + deal * 1_009 + trial
+
+
+def _table(level: str, players: int, deal_seed: int) -> list[Bot]:
+    """A bot of ``level`` at every seat, from the bot registry (seeded from the deal's seed)."""
+    bots = for_seats(level, range(players), deal_seed)
+    return [bots[seat] for seat in range(players)]
 
 
 def bot_levels(
@@ -236,18 +311,19 @@ def bot_levels(
     seed: int = 0,
     *,
     progress: Progress | None = None,
-) -> dict[str, dict[str, float]]:
-    """Random, basic and strong bots at one table of three (seats rotated each deal): mean
-    points per deal and the share of deals each went down in."""
-    makers = {"random": lp.bots.RandomBot, "basic": BasicBot, "strong": lp.bots.StrongBot}
-    points = dict.fromkeys(LEVELS, 0.0)
-    down = dict.fromkeys(LEVELS, 0.0)
+) -> LevelResults:
+    """Every bot level of :data:`liverpool.bots.LEVELS` at one table (seats rotated each deal),
+    made by the bot registry: mean points per deal and the share of deals each went down in."""
+    levels = lp.bots.LEVELS
+    points = dict.fromkeys(levels, 0.0)
+    down = dict.fromkeys(levels, 0.0)
     total, done = len(deals) * trials, 0
     for deal in deals:
         for t in range(trials):
-            order = [LEVELS[(i + t) % 3] for i in range(3)]
-            bots = [makers[name](seed=t) for name in order]
-            stats = play_deal(rules, deal, bots, seed * 10_007 + deal * 1_009 + t)
+            deal_seed = _deal_seed(seed, deal, t)
+            order = [levels[(i + t) % len(levels)] for i in range(len(levels))]
+            bots = [make(name, seat_seed(deal_seed, seat)) for seat, name in enumerate(order)]
+            stats = play_deal(rules, deal, bots, deal_seed)
             for seat, name in enumerate(order):
                 points[name] += stats.points[seat]
                 down[name] += stats.down_turn[seat] is not None
@@ -255,7 +331,7 @@ def bot_levels(
             if progress:
                 progress(done, total)
     n = max(1, total)
-    return {name: {"points": points[name] / n, "down": down[name] / n} for name in LEVELS}
+    return {name: {"points": points[name] / n, "down": down[name] / n} for name in levels}
 
 
 class _LabPanel(LessonPanel):
@@ -268,25 +344,30 @@ class _LabPanel(LessonPanel):
     def _render(self) -> str:
         return self._lab._render()
 
-    def _on_experiment(self, content: dict[str, Any]) -> None:
-        self._lab.set_experiment(str(content.get("value", "")))
-
     def set_rules(self, rules: lp.Rules | str) -> str:
         return self._lab.set_rules(rules)
 
-    def _on_trials(self, content: dict[str, Any]) -> None:
-        value = self._int(content, "value")
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.EXPERIMENT: self._on_experiment,
+            MessageKind.TRIALS: self._on_trials,
+            MessageKind.GUESS: self._on_guess,
+            MessageKind.RUN: plain(self._lab.run),
+        }
+
+    def _on_experiment(self, message: Message) -> None:
+        self._lab.set_experiment(message.get("value", ""))
+
+    def _on_trials(self, message: Message) -> None:
+        value = self._int(message, "value")
         if value is None or not 1 <= value <= 500:
             self.say(None, "Pick between 1 and 500 deals per point.")
             return
         self._lab.trials = value
 
-    def _on_guess(self, content: dict[str, Any]) -> None:
-        self._lab.guess(str(content.get("value", "")))
-
-    def _on_run(self, content: dict[str, Any]) -> None:
-        del content
-        self._lab.run()
+    def _on_guess(self, message: Message) -> None:
+        self._lab.guess(message.get("value", ""))
 
 
 class StrategyLab(widgets.VBox):  # type: ignore[misc]
@@ -317,10 +398,10 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
         self.trials = trials
         self.seed = seed
         self.hand = None if hand is None else lp.parse_cards(hand)
-        self.results: Any = None
+        self.results: Results | None = None
         self._guess: str | None = None
         self._png = ""
-        self.progress = widgets.IntProgress(
+        self.progress: ProgressBar = widgets.IntProgress(
             value=0, min=0, max=1, description="Simulating", bar_style="info"
         )
         self.progress.layout.visibility = "hidden"
@@ -340,7 +421,7 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
 
     @property
     def ok(self) -> bool | None:
-        return self.panel.ok  # type: ignore[no-any-return]
+        return self.panel.ok
 
     def set_experiment(self, experiment: str) -> str:
         if experiment not in EXPERIMENTS:
@@ -414,13 +495,16 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             return None
         choices = self.choices()
         if self.experiment == "going_down":
+            curves = cast(Curves, r)
             # hardest: the deal whose curve is lowest on average
-            return f"deal {min(r, key=lambda d: (sum(r[d]), -d))}"
+            return f"deal {min(curves, key=lambda d: (sum(curves[d]), -d))}"
         if self.experiment == "buying":
-            with_buy = sum(v["buys"]["points"] for v in r.values())
-            without = sum(v["never buys"]["points"] for v in r.values())
+            buying = cast(BuyingResults, r)
+            with_buy = sum(v["buys"]["points"] for v in buying.values())
+            without = sum(v["never buys"]["points"] for v in buying.values())
             return choices[0] if with_buy < without else choices[1]
-        return min(LEVELS, key=lambda name: r[name]["points"])
+        levels = cast(LevelResults, r)
+        return min(levels, key=lambda name: levels[name]["points"])
 
     def summary(self) -> str:
         """The results as text (deterministic for a seed; no figure)."""
@@ -433,11 +517,11 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             who = "seat 0 holding the given hand" if self.hand else "all players"
             lines.append(f"Share of {who} down by their turn N ({name}, {self.trials} deals each):")
             lines.append("deal  " + " ".join(f"{t:>4}" for t in range(1, MAX_TURNS + 1)))
-            for deal, curve in r.items():
+            for deal, curve in cast(Curves, r).items():
                 lines.append(f"{deal:>4}  " + " ".join(f"{p:4.2f}" for p in curve))
         elif self.experiment == "buying":
             lines.append(f"Seat 0 that buys vs never buys ({name}, {self.trials} deals each):")
-            for deal, pair in r.items():
+            for deal, pair in cast(BuyingResults, r).items():
                 for label, v in pair.items():
                     lines.append(
                         f"deal {deal} {label:<10}: {v['points']:6.1f} points, "
@@ -445,12 +529,13 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
                     )
         else:
             lines.append(f"Bots at one table of three ({name}, {self.trials} deals per deal):")
-            for level, v in r.items():
-                lines.append(f"{level:<7}: {v['points']:6.1f} points, down {100 * v['down']:3.0f}%")
+            for level, outcome in cast(LevelResults, r).items():
+                points, down = outcome["points"], 100 * outcome["down"]
+                lines.append(f"{level:<7}: {points:6.1f} points, down {down:3.0f}%")
         lines.append(f"Answer: {self.answer()}.")
         return "\n".join(lines)
 
-    def figure(self) -> Any:
+    def figure(self) -> Figure:
         """The results as a matplotlib Figure (not attached to pyplot)."""
         from matplotlib.figure import Figure
 
@@ -464,7 +549,7 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             return fig
         if self.experiment == "going_down":
             turns = list(range(1, MAX_TURNS + 1))
-            for deal, curve in r.items():
+            for deal, curve in cast(Curves, r).items():
                 ax.plot(
                     turns,
                     [100 * p for p in curve],
@@ -477,12 +562,18 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             ax.set_title(f"Going down by turn N ({name})")
             ax.legend(fontsize=8)
         elif self.experiment == "buying":
-            deals = list(r)
+            buying = cast(BuyingResults, r)
+            deals = list(buying)
             x = range(len(deals))
-            ax.bar([i - 0.2 for i in x], [r[d]["buys"]["points"] for d in deals], 0.4, label="buys")
+            ax.bar(
+                [i - 0.2 for i in x],
+                [buying[d]["buys"]["points"] for d in deals],
+                0.4,
+                label="buys",
+            )
             ax.bar(
                 [i + 0.2 for i in x],
-                [r[d]["never buys"]["points"] for d in deals],
+                [buying[d]["never buys"]["points"] for d in deals],
                 0.4,
                 label="never buys",
             )
@@ -491,14 +582,17 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             ax.set_title(f"The value of buying ({name})")
             ax.legend(fontsize=8)
         else:
-            ax.bar(list(r), [r[k]["points"] for k in r], color=["#999", "#4a7", "#27c"])
+            levels = cast(LevelResults, r)
+            ax.bar(
+                list(levels), [levels[k]["points"] for k in levels], color=["#999", "#4a7", "#27c"]
+            )
             ax.set_ylabel("mean points per deal (lower is better)")
             ax.set_title(f"Bot levels compared ({name})")
         fig.tight_layout()
         return fig
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> LabState:
         return {
             "experiment": self.experiment,
             "rules": self._rules.name,
@@ -545,15 +639,23 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             for k in EXPERIMENTS
         )
         guesses = "".join(
-            button(c, "guess", f"guess-{c.replace(' ', '-')}", value=c, primary=c == self._guess)
+            button(
+                c,
+                MessageKind.GUESS,
+                f"guess-{c.replace(' ', '-')}",
+                value=c,
+                primary=c == self._guess,
+            )
             for c in choices
         )
         controls = (
-            f'<div class="lp-row"><label>Experiment: <select data-action="experiment" '
-            f'data-testid="experiment">{experiments}</select></label> {rules_select(self._rules)} '
-            f'<label class="lp-muted">deals per point: <input type="text" data-action="trials" '
-            f'data-testid="trials" value="{self.trials}" size="4" style="min-width:3em"></label> '
-            f"{button('Run', 'run', 'run', primary=True)}</div>"
+            '<div class="lp-row"><label>Experiment: '
+            f'<select data-action="{MessageKind.EXPERIMENT}" data-testid="experiment">'
+            f"{experiments}</select></label> {rules_select(self._rules)} "
+            '<label class="lp-muted">deals per point: '
+            f'<input type="text" data-action="{MessageKind.TRIALS}" data-testid="trials" '
+            f'value="{self.trials}" size="4" style="min-width:3em"></label> '
+            f"{button('Run', MessageKind.RUN, 'run', primary=True)}</div>"
             f'<div class="lp-row"><span>{h(question)}</span> {guesses}</div>'
         )
         plot = ""
@@ -566,7 +668,7 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
         return self.panel._panel("Strategy lab", controls + plot + text, "strategy-lab")
 
 
-def _png(fig: Any) -> str:
+def _png(fig: Figure) -> str:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     FigureCanvasAgg(fig)

@@ -15,13 +15,34 @@ first), or click one of the examples::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 import liverpool as lp
 
-from ._panel import LessonPanel, as_cards, button, h, row_svg, wild_words
+from ._panel import (
+    Handler,
+    LessonPanel,
+    Message,
+    MessageKind,
+    as_cards,
+    button,
+    h,
+    row_svg,
+    wild_words,
+)
 
-__all__ = ["EXAMPLES", "WildLimits"]
+__all__ = ["EXAMPLES", "WildLimits", "WildLimitsState"]
+
+
+class WildLimitsState(TypedDict):
+    """What the learner sees, as plain values (for tests)."""
+
+    cards: str
+    kind: str
+    verdicts: dict[str, str]
+    """Each preset's verdict: ``"legal"`` or the reason it is not."""
+    feedback: str
+
 
 EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("wild-9-10-wild", "JK 9H 10H JK", "run"),
@@ -115,7 +136,7 @@ class WildLimits(LessonPanel):
         return "\n".join(lines)
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> WildLimitsState:
         return {
             "cards": lp.format_cards(self._cards),
             "kind": str(self._kind),
@@ -130,22 +151,30 @@ class WildLimits(LessonPanel):
         )
 
     # -- clicks ----------------------------------------------------------------------------------
-    def _on_cards(self, content: dict[str, Any]) -> None:
-        value = content.get("value")
-        if not isinstance(value, str) or not value.strip():
+    def _handlers(self) -> Mapping[MessageKind, Handler]:
+        return {
+            **super()._handlers(),
+            MessageKind.CARDS: self._on_cards,
+            MessageKind.KIND: self._on_kind,
+            MessageKind.EXAMPLE: self._on_example,
+        }
+
+    def _on_cards(self, message: Message) -> None:
+        value = message.get("value")
+        if value is None or not value.strip():
             self.say(None, "Type some cards first, for example: JK 9H 10H JK")
             return
         self.set_cards(value)
 
-    def _on_kind(self, content: dict[str, Any]) -> None:
-        value = content.get("value")
-        if value not in ("set", "run"):
+    def _on_kind(self, message: Message) -> None:
+        value = message.get("value")
+        if value is None or value not in tuple(lp.MeldKind):
             self.say(None, "Choose set or run.")
             return
-        self.set_kind(str(value))
+        self.set_kind(value)
 
-    def _on_example(self, content: dict[str, Any]) -> None:
-        index = self._int(content, "index")
+    def _on_example(self, message: Message) -> None:
+        index = self._int(message, "index")
         if index is None or not 0 <= index < len(EXAMPLES):
             self.say(None, "That click did not name an example.")
             return
@@ -185,20 +214,21 @@ class WildLimits(LessonPanel):
 
     def _render(self) -> str:
         examples = " ".join(
-            button(label, "example", f"example-{i}", index=i)
+            button(label, MessageKind.EXAMPLE, f"example-{i}", index=i)
             for i, (label, _, _) in enumerate(EXAMPLES)
         )
         kind_options = "".join(
-            f'<option value="{k}"{" selected" if k == str(self._kind) else ""}>{k}</option>'
-            for k in ("set", "run")
+            f'<option value="{k}"{" selected" if k is self._kind else ""}>{k}</option>'
+            for k in lp.MeldKind
         )
         controls = (
             '<div class="lp-row">'
-            f'<input type="text" name="cards" data-action="cards" data-testid="cards-input" '
+            f'<input type="text" name="cards" data-action="{MessageKind.CARDS}" '
+            'data-testid="cards-input" '
             f'value="{h(self._text)}" aria-label="cards to judge"> '
-            '<select data-action="kind" data-testid="kind" aria-label="set or run">'
+            f'<select data-action="{MessageKind.KIND}" data-testid="kind" aria-label="set or run">'
             f"{kind_options}</select> "
-            + button("Judge", "cards", "judge", primary=True, input="cards")
+            + button("Judge", MessageKind.CARDS, "judge", primary=True, input="cards")
             + "</div>"
             f'<div class="lp-row"><span class="lp-muted">Examples:</span> {examples}</div>'
         )

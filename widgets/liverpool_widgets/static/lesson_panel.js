@@ -7,6 +7,8 @@
 // converts the numbers). A <select> or <input> with `data-action` sends {kind, value} when it
 // changes. A button with `data-input="name"` also sends the value of the input called `name`.
 // (`data-action`, not `data-kind`: the engine's meld pictures carry a data-kind of their own.)
+// Every kind is a member of MessageKind (lessons/_panel.py); each panel answers the kinds in its
+// own table and answers any other kind with a sentence.
 
 /**
  * @typedef {{get: (name: string) => any, send: (content: object) => void,
