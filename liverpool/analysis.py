@@ -22,7 +22,7 @@ from operator import itemgetter
 from .cards import Card, Suit
 from .codes import BY_CODE, CODES, RUN_CARDS, RUN_SUITS, VALUE_BITS, wild_codes
 from .melds import ACE_HIGH, Meld, lay_off_ends
-from .rules import AceMode, MeldKind, Requirement, Rules, hand_points
+from .rules import MeldKind, Requirement, Rules, hand_points
 from .solver import find_going_down
 
 __all__ = [
@@ -137,7 +137,7 @@ class _Shape:
     def __init__(self, kind: MeldKind, length: int, rules: Rules, width: int) -> None:
         self.kind, self.length, self.width = kind, length, width
         self.limit = rules.set_wilds if kind is MeldKind.SET else rules.run_wilds
-        floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+        floor = rules.aces.lowest
         self.starts = range(floor, ACE_HIGH - length + 2)
         # "Start from nothing": every card of the meld missing, all but two (sets) or one
         # (runs) of them fillable by wilds.

@@ -236,7 +236,7 @@ def _limit_broken(limit: WildLimit, kind: MeldKind, cards: Sequence[Card]) -> Ve
 
 
 def _ace_values(rules: Rules) -> tuple[int, ...]:
-    return (ACE_HIGH,) if rules.aces is AceMode.HIGH_ONLY else (1, ACE_HIGH)
+    return rules.aces.ace_values
 
 
 def _natural_values(card: Card, rules: Rules) -> tuple[int, ...]:
@@ -292,7 +292,7 @@ def _run_layout(cards: tuple[Card, ...], rules: Rules) -> Verdict | tuple[int, S
     if not starts:
         return _sequence_failure(naturals, rules, cards)
     n = len(cards)
-    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    floor = rules.aces.lowest
     fitting = [s for s in starts if s >= floor and s + n - 1 <= ACE_HIGH]
     if not fitting:
         s = min(starts)
@@ -602,7 +602,7 @@ def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]
     ends: list[End] = []
     if len(meld.cards) >= 13 or (card.rank is None and not rules.has_jokers):
         return ()
-    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    floor = rules.aces.lowest
     wild = rules.is_wild(card)
     for end, value in (("low", meld.low - 1), ("high", meld.high + 1)):
         if not floor <= value <= ACE_HIGH:

@@ -167,6 +167,16 @@ class AceMode(_DocEnum):
     LOW_OR_HIGH = ("low_or_high", "An ace plays low (A-2-3-4) or high (J-Q-K-A), never both.")
     HIGH_ONLY = ("high_only", "An ace plays high only (J-Q-K-A); A-2-3-4 is not a run.")
 
+    @property
+    def lowest(self) -> int:
+        """The lowest run value a card may stand at: 1 (a low ace) or, aces high only, 2."""
+        return 2 if self is AceMode.HIGH_ONLY else 1
+
+    @property
+    def ace_values(self) -> tuple[int, ...]:
+        """The run values an ace may stand at (14 is the high ace)."""
+        return (14,) if self is AceMode.HIGH_ONLY else (1, 14)
+
 
 class LayOffTiming(_DocEnum):
     """When a player who has gone down may start adding single cards to melds on the table."""

@@ -31,7 +31,7 @@ from .codes import (
     wild_codes,
 )
 from .melds import ACE_HIGH, Meld, lay_off_ends
-from .rules import AceMode, Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
+from .rules import Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
 
 __all__ = ["contract_is_met", "find_going_down", "find_whole_hand", "may_empty_hand"]
 
@@ -284,7 +284,7 @@ def _run_needs(length: int, count: int, levels: list[list[int]], rules: Rules) -
     """Wilds each possible run window would need: up to ``count`` copies per window (a
     window's naturals at each level are one popcount, see ``could_meet``). The levels are
     nested, so a window has a copy at level ``j`` only if it has one at every lower level."""
-    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    floor = rules.aces.lowest
     needs: list[int] = []
     for suit in range(4):
         for j in range(count):
@@ -529,7 +529,7 @@ class _Candidates:
             # Per suit held, in a fixed order: its code and a mask of the run values held.
             masks = read.levels[0]
             self.pieces = [(suit, masks[suit]) for suit in RUN_SUITS if masks[suit]]
-            self.floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+            self.floor = rules.aces.lowest
 
     def layer(self, w: int) -> list[_Entry]:
         """The candidates needing exactly ``w`` wilds (empty beyond the hand's wilds)."""
@@ -652,7 +652,7 @@ def _extend_with_naturals(
     natural, without building the longer meld to check it.
     """
     wild = wild_codes(rules.wild_ranks)
-    floor = 2 if rules.aces is AceMode.HIGH_ONLY else 1
+    floor = rules.aces.lowest
     # A natural's code orders as its sort key does (rank, then suit); wilds are skipped.
     rest = sorted(rest, key=_code_of)
     # What each meld accepts (a set, its rank; a run, its suit's code), its ends and length as
