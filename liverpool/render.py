@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .melds import Meld, Verdict
     from .rules import Rules
+    from .table_model import MeldGroup, Piles, ScorePad, SeatInfo, TableModel
     from .view import PlayerView
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "cards_svg",
     "game_html",
     "meld_svg",
+    "table_html",
     "verdict_html",
     "view_html",
 ]
@@ -680,57 +682,50 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _buys(left: int | None) -> str:
-    return "buys: no limit" if left is None else f"buys left: {left}"
+# The table HTML draws the one table model (liverpool.table_model): the words, the notes and
+# what each seat shows are decided there, once, for every screen.
 
 
-def _status(view: PlayerView, seat: int) -> str:
-    """A seat's progress on the contract: down, or what it still has to lay."""
-    if view.down[seat]:
-        return _pill("down ✓", "#9fe3b5")
-    return _pill(f"needs {view.contract.short()}", "rgba(255,255,255,0.18)", "#f3f7f4")
-
-
-def _seat_head(view: PlayerView, seat: int, title: str) -> str:
+def _seat_head(seat: SeatInfo) -> str:
     badges = ""
-    if view.to_act == seat and not view.is_over:
+    if seat.to_act:
         badges += _pill("▶ to act", "#f5c542")
-    if view.dealer == seat:
+    if seat.dealer:
         badges += _pill("dealer", "rgba(255,255,255,0.85)")
-    if seat in view.winners:
+    if seat.winner:
         badges += _pill("★ winner", "#f5c542")
-    badges += _status(view, seat)
-    facts = [_plural(view.hand_sizes[seat], "card"), _buys(view.buys_left[seat])]
-    if view.coins[seat] is not None:
-        facts.append(f"coins: {view.coins[seat]}")
-    facts.append(f"score: {view.scores[seat]}")
+    if seat.down:
+        badges += _pill(seat.progress, "#9fe3b5")
+    else:
+        badges += _pill(seat.progress, "rgba(255,255,255,0.18)", "#f3f7f4")
     return (
-        f'<div style="font-weight:700;font-size:15px">{_h(title)}{badges}</div>'
-        f'<div style="{_MUTED}">{_h(" · ".join(facts))}</div>'
+        f'<div style="font-weight:700;font-size:15px">{_h(seat.title)}{badges}</div>'
+        f'<div style="{_MUTED}">{_h(seat.facts)}</div>'
     )
 
 
-def _other_seat(view: PlayerView, seat: int, shown: Sequence[Card] | None, four_color: bool) -> str:
+def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
     """Another player's place: name, progress, and their hand face down (or open)."""
-    size = view.hand_sizes[seat]
-    if shown is not None:
+    if seat.hand is not None:
         row = cards_svg(
-            shown,
-            rules=view.rules,
+            [f.card for f in seat.hand],
+            rules=rules,
             width=48,
             overlap=0.6,
             four_color=four_color,
-            label=f"{view.names[seat]}'s hand, open: {_plural(len(shown), 'card')}",
+            label=f"{seat.name}'s hand, open: {_plural(len(seat.hand), 'card')}",
         )
     else:
         row = _backs_svg(
-            size, width=40, label=f"{view.names[seat]}'s hand: {_plural(size, 'card')}"
+            seat.hand_size,
+            width=40,
+            label=f"{seat.name}'s hand: {_plural(seat.hand_size, 'card')}",
         )
-    active = f";{_ACTIVE}" if view.to_act == seat and not view.is_over else ""
+    active = f";{_ACTIVE}" if seat.to_act else ""
     return (
-        f'<div class="lp-seat" data-seat="{seat}" data-zone="hand" '
+        f'<div class="lp-seat" data-seat="{seat.seat}" data-zone="hand" '
         f'style="{_PANEL}{active};min-width:190px">'
-        f"{_seat_head(view, seat, view.names[seat])}"
+        f"{_seat_head(seat)}"
         f'<div style="margin-top:6px">{row}</div></div>'
     )
 
@@ -752,87 +747,130 @@ def _backs_svg(count: int, *, width: float, label: str) -> str:
     return _group_svg(parts, w, h, label, "lp-cards")
 
 
-def _piles(view: PlayerView, four_color: bool) -> str:
+def _piles(piles: Piles, rules: Rules, four_color: bool) -> str:
     """The stock (a face-down card and its count) and the discard pile's top card."""
-    stock_label = f"stock: {_plural(view.stock_size, 'card')}"
-    if view.stock_size:
+    stock_label = f"stock: {_plural(piles.stock, 'card')}"
+    if piles.stock:
         stock = card_svg(Card.joker(), face_down=True, width=72)
     else:
         stock = _group_svg([_slot(0, 0, 72, "empty")], 72, 72 * _RATIO, stock_label, "lp-cards")
-    top = view.discard_top
-    pile = len(view.discard_pile)
+    top = piles.top.card if piles.top is not None else None
     discard_label = (
-        f"discard pile: {_plural(pile, 'card')}, top card {top.name}" if top else "discard pile"
+        f"discard pile: {_plural(piles.discards, 'card')}, top card {top.name}"
+        if top
+        else "discard pile"
     )
     if top is not None:
-        discard = card_svg(top, rules=view.rules, width=72, four_color=four_color)
+        discard = card_svg(top, rules=rules, width=72, four_color=four_color)
     else:
         discard = _group_svg([_slot(0, 0, 72, "empty")], 72, 72 * _RATIO, "empty", "lp-cards")
     price = ""
-    if view.phase == "buy" and view.offer is not None:
-        price = f'<div style="{_MUTED}">buying costs {_plural(view.price, "extra card")}</div>'
+    if piles.price is not None:
+        price = f'<div style="{_MUTED}">buying costs {_plural(piles.price, "extra card")}</div>'
     return (
         f'<div class="lp-piles" style="{_PANEL};display:flex;gap:14px;align-items:flex-start">'
         f'<div class="lp-stock" data-zone="stock" role="group" aria-label="{_attr(stock_label)}" '
         'style="text-align:center">'
         f'<div style="font-weight:700;font-size:13px;margin-bottom:4px">Stock</div>{stock}'
-        f'<div style="font-size:20px;font-weight:800" data-count="{view.stock_size}">'
-        f"{view.stock_size}</div></div>"
+        f'<div style="font-size:20px;font-weight:800" data-count="{piles.stock}">'
+        f"{piles.stock}</div></div>"
         f'<div class="lp-discard" data-zone="discard" role="group" '
         f'aria-label="{_attr(discard_label)}" style="text-align:center">'
         f'<div style="font-weight:700;font-size:13px;margin-bottom:4px">Discard</div>{discard}'
-        f'<div style="{_MUTED}">{_plural(pile, "card")}</div>{price}</div></div>'
+        f'<div style="{_MUTED}">{_plural(piles.discards, "card")}</div>{price}</div></div>'
     )
 
 
-def _melds(view: PlayerView, four_color: bool) -> str:
+def _melds(
+    groups: Sequence[MeldGroup], table: Sequence[Meld], rules: Rules, four_color: bool
+) -> str:
     """The melds on the table, grouped by the seat that laid them."""
-    if not view.table:
+    shown = [g for g in groups if g.melds]
+    if not shown:
         body = f'<div style="{_MUTED};padding:8px 0">No melds on the table yet.</div>'
     else:
-        groups = []
-        order = [(view.seat + k) % view.players for k in range(view.players)]
-        for owner in [*order, None]:
-            melds = [(k, m) for k, m in enumerate(view.table) if m.owner == owner]
-            if not melds:
-                continue
-            who = "Loose melds" if owner is None else f"{view.names[owner]}'s melds"
+        parts = []
+        for group in shown:
+            who = group.name if group.owner is None else f"{group.name}'s melds"
             items = "".join(
-                f'<div class="lp-table-meld" data-meld="{k}">'
-                f"{meld_svg(m, rules=view.rules, width=64, four_color=four_color)}</div>"
-                for k, m in melds
+                f'<div class="lp-table-meld" data-meld="{m.index}">'
+                f"{meld_svg(table[m.index], rules=rules, width=64, four_color=four_color)}</div>"
+                for m in group.melds
             )
-            owner_attr = "" if owner is None else f' data-owner="{owner}"'
-            groups.append(
+            owner_attr = "" if group.owner is None else f' data-owner="{group.owner}"'
+            parts.append(
                 f'<div class="lp-meld-group"{owner_attr} style="margin-bottom:6px">'
                 f'<div style="font-weight:700;font-size:13px">{_h(who)}</div>'
                 f'<div style="display:flex;flex-wrap:wrap;gap:6px 14px">{items}</div></div>'
             )
-        body = "".join(groups)
+        body = "".join(parts)
     return (
         f'<div class="lp-melds" data-zone="table" style="{_PANEL};flex:1;min-width:260px">'
         f'<div style="font-weight:700;font-size:13px;margin-bottom:4px">Table</div>{body}</div>'
     )
 
 
-def _score_pad(view: PlayerView) -> str:
+def _score_pad(pad: ScorePad) -> str:
     """One row per finished deal, one column per player (lower is better)."""
-    if not view.deal_scores:
+    if not pad.rows:
         return ""
     cell = "padding:2px 10px;text-align:right"
-    head = "".join(f'<th style="{cell}">{_h(n)}</th>' for n in view.names)
+    head = "".join(f'<th style="{cell}">{_h(n)}</th>' for n in pad.names)
     rows = "".join(
-        f'<tr><td style="{cell}">deal {d}</td>'
-        + "".join(f'<td style="{cell}">+{p}</td>' for p in points)
+        f'<tr><td style="{cell}">deal {row.deal}</td>'
+        + "".join(f'<td style="{cell}">{_h(c)}</td>' for c in row.cells)
         + "</tr>"
-        for d, points in enumerate(view.deal_scores, start=1)
+        for row in pad.rows
     )
-    total = "".join(f'<td style="{cell};font-weight:700">{s}</td>' for s in view.scores)
+    total = "".join(f'<td style="{cell};font-weight:700">{s}</td>' for s in pad.totals)
     return (
         f'<div class="lp-scores" style="{_PANEL}"><table style="border-collapse:collapse;'
         f'font-size:13px;color:inherit"><thead><tr><th style="{cell}"></th>{head}</tr></thead>'
         f'<tbody>{rows}<tr><td style="{cell};font-weight:700">total</td>{total}</tr></tbody>'
         "</table></div>"
+    )
+
+
+def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False) -> str:
+    """The table ``model`` describes (built from ``view``, whose melds and rules it draws), as
+    one HTML ``<div>``."""
+    v = model.view
+    rules = view.rules
+    me, others = v.seats[0], v.seats[1:]
+    h = v.header
+    headline = f"Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} deals"
+    note_html = "".join(f'<div style="{_MUTED}">{_h(n)}</div>' for n in v.notes)
+    own = cards_svg(
+        [c.face.card for c in v.hand],
+        rules=rules,
+        width=DEFAULT_WIDTH,
+        overlap=0.5,
+        four_color=four_color,
+        label=f"your hand: {_plural(len(v.hand), 'card')}",
+    )
+    active = f";{_ACTIVE}" if h.my_turn and not h.over else ""
+    mine = (
+        f'<div class="lp-seat lp-own" data-seat="{me.seat}" data-zone="hand" '
+        f'style="{_PANEL}{active}">'
+        f"{_seat_head(me)}"
+        f'<div style="margin-top:6px">{own}</div>{note_html}</div>'
+    )
+    seats = "".join(_other_seat(seat, rules, four_color) for seat in others)
+    return (
+        f'<div class="lp-table" data-seat="{me.seat}" role="region" '
+        f'aria-label="{_attr(f"Liverpool table as {me.name} sees it")}" '
+        f'style="{_BOX}{_FELT};border-radius:14px;padding:12px 14px;display:flex;'
+        'flex-direction:column;gap:10px;max-width:100%">'
+        '<div style="display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;'
+        'justify-content:space-between">'
+        f'<div style="font-weight:700;font-size:15px">{_h(headline)}</div>'
+        '<div class="lp-deciding" role="status" style="background:rgba(0,0,0,0.25);'
+        f'padding:3px 12px;border-radius:999px;font-size:14px">{_h(h.deciding)}</div></div>'
+        f'<div style="display:flex;flex-wrap:wrap;gap:10px">{seats}</div>'
+        '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:stretch">'
+        f"{_piles(v.piles, rules, four_color)}"
+        f"{_melds(v.melds, view.table, rules, four_color)}</div>"
+        f"{mine}{_score_pad(model.scores.pad)}</div>"
     )
 
 
@@ -848,59 +886,12 @@ def view_html(
     to its cards (teaching with open hands). Shown: the deal and contract, who is to act and
     what is being decided, every seat's progress (down or not), buys left and score, the
     stock with its count, the discard pile's top card, the melds grouped by owner, the seat's
-    own hand face up, and the score pad once a deal has been scored.
+    own hand face up, and the score pad once a deal has been scored. What is shown is the
+    table model of :func:`liverpool.table_model.build_table`, which every screen draws.
     """
-    opened = dict(open_hands or {})
-    me = view.seat
-    deal = min(view.deal, view.rules.deals)
-    headline = (
-        f"Deal {deal} of {view.rules.deals} · {view.contract.short()} · "
-        f"{view.names[view.dealer]} deals"
-    )
-    deciding = view.deciding
-    if view.is_over:
-        won = " and ".join(view.names[i] for i in view.winners)
-        deciding = f"The match is over: {won} won." if won else deciding
-    others = "".join(
-        _other_seat(view, seat, opened.get(seat), four_color)
-        for seat in [(me + k) % view.players for k in range(1, view.players)]
-    )
-    notes = []
-    if view.taken_discard is not None:
-        notes.append(f"You took the {view.taken_discard} from the pile: you may not discard it.")
-    if view.pending_wild is not None:
-        notes.append(f"Lay the freed {view.pending_wild} on the table before your turn ends.")
-    note_html = "".join(f'<div style="{_MUTED}">{_h(n)}</div>' for n in notes)
-    own = cards_svg(
-        view.hand,
-        rules=view.rules,
-        width=DEFAULT_WIDTH,
-        overlap=0.5,
-        four_color=four_color,
-        label=f"your hand: {_plural(len(view.hand), 'card')}",
-    )
-    active = f";{_ACTIVE}" if view.my_turn and not view.is_over else ""
-    mine = (
-        f'<div class="lp-seat lp-own" data-seat="{me}" data-zone="hand" '
-        f'style="{_PANEL}{active}">'
-        f"{_seat_head(view, me, f'{view.names[me]} (you)')}"
-        f'<div style="margin-top:6px">{own}</div>{note_html}</div>'
-    )
-    return (
-        f'<div class="lp-table" data-seat="{me}" role="region" '
-        f'aria-label="{_attr(f"Liverpool table as {view.names[me]} sees it")}" '
-        f'style="{_BOX}{_FELT};border-radius:14px;padding:12px 14px;display:flex;'
-        'flex-direction:column;gap:10px;max-width:100%">'
-        '<div style="display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;'
-        'justify-content:space-between">'
-        f'<div style="font-weight:700;font-size:15px">{_h(headline)}</div>'
-        '<div class="lp-deciding" role="status" style="background:rgba(0,0,0,0.25);'
-        f'padding:3px 12px;border-radius:999px;font-size:14px">{_h(deciding)}</div></div>'
-        f'<div style="display:flex;flex-wrap:wrap;gap:10px">{others}</div>'
-        '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:stretch">'
-        f"{_piles(view, four_color)}{_melds(view, four_color)}</div>"
-        f"{mine}{_score_pad(view)}</div>"
-    )
+    from .table_model import build_table
+
+    return table_html(build_table(view, open_hands=open_hands), view, four_color=four_color)
 
 
 def game_html(

@@ -48,12 +48,13 @@ from .actions import (
     SwapWild,
     TakeDiscard,
 )
-from .bots import BasicBot, StrongBot, for_seats
+from .bots import LEVELS, BasicBot, StrongBot, for_seats
 from .bots.base import Bot
 from .cards import Card
 from .errors import CardParseError, IllegalAction, LiverpoolError
 from .events import Event, second_person
 from .game import DEFAULT_NAMES, Game, Phase
+from .table_model import TableModel, build_table, phrase, score_pad
 
 __all__ = [
     "LEVELS",
@@ -65,9 +66,6 @@ __all__ = [
     "parse_command",
     "play",
 ]
-
-LEVELS = ("random", "basic", "strong")
-"""The bot levels ``--level`` accepts."""
 
 
 class CommandError(LiverpoolError):
@@ -303,6 +301,9 @@ _ASCII = str.maketrans(
         "—": "-",
         "–": "-",
         "…": "...",
+        "−": "-",
+        "✓": "v",
+        "★": "*",
     }
 )
 _RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
@@ -451,7 +452,7 @@ class TerminalGame:
                     f"{self.game.contract.short()} "
                 )
                 self.say(self._bold(f"{'━' * 3}{title}{'━' * (_RULE_WIDTH - 3 - len(title))}"))
-            self.say("  " + event.text_for(self.human))
+            self.say("  " + phrase(event, self.human, self.game.names))
             if event.kind == "deal_over":
                 self.say()
                 self._score_pad()
@@ -460,19 +461,17 @@ class TerminalGame:
         return True
 
     def _score_pad(self) -> None:
-        game = self.game
-        names = [n[:10] for n in game.names]
+        pad = score_pad(self.game.view(self.human))
+        names = [n[:10] for n in pad.names]
         width = max(6, *(len(n) + 1 for n in names))
-        label = 2 + max(
-            len(f"{d}  {game.rules.contract(d).short()}") for d in range(1, game.rules.deals + 1)
-        )
+        rules = self.game.rules
+        label = 2 + max(len(f"{d}  {rules.contract(d).short()}") for d in range(1, rules.deals + 1))
         self.say(self._bold("Score pad"))
         self.say("  " + "Deal".ljust(label) + "".join(n.rjust(width) for n in names))
-        for number, points in enumerate(game.deal_scores, start=1):
-            contract = game.rules.contract(number).short()
-            row = f"{number}  {contract}".ljust(label)
-            self.say("  " + row + "".join(f"+{p}".rjust(width) for p in points))
-        self.say("  " + "Total".ljust(label) + "".join(str(t).rjust(width) for t in game.scores))
+        for row in pad.rows:
+            cells = "".join(cell.rjust(width) for cell in row.cells)
+            self.say("  " + f"{row.deal}  {row.contract}".ljust(label) + cells)
+        self.say("  " + "Total".ljust(label) + "".join(str(t).rjust(width) for t in pad.totals))
 
     def _final(self) -> None:
         game = self.game
@@ -590,81 +589,83 @@ class TerminalGame:
         return "Commands: " + " · ".join(kinds) + " · hint · help · quit"
 
     # -- drawing the table ------------------------------------------------------------------
-    def _draw_table(self) -> None:
+    def _model(self) -> TableModel:
+        """The table model of the human's seat: the hand as drawn here (sorted, numbered from
+        1), the bots' hands too with ``open_hands``."""
         game = self.game
         view = game.view(self.human)
-        rules = game.rules
+        hand = view.hand
+        order = sorted(range(len(hand)), key=lambda i: (hand[i].sort_key(), i))
+        opened = None
+        if self.open_hands:
+            opened = {s: sorted(game.hand(s), key=Card.sort_key) for s in range(game.players)}
+        return build_table(view, hand_order=order, open_hands=opened)
+
+    def _draw_table(self) -> None:
+        model = self._model()
+        v = model.view
+        h = v.header
         self.say()
-        contract = view.contract
-        head = (
-            f" Deal {view.deal} of {rules.deals} · {contract.short()} · "
-            f"{game.names[view.dealer]} dealt "
-        )
+        head = f" Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} dealt "
         self.say(self._bold(f"{'═' * 3}{head}{'═' * max(3, _RULE_WIDTH - 3 - len(head))}"))
-        extra = contract.describe()
-        note = extra[extra.find("(") :] if "(" in extra else ""
+        note = h.contract_text[h.contract_text.find("(") :] if "(" in h.contract_text else ""
         if note and "cards dealt)" not in note:
-            self.say(f"  Contract: {contract.short()} {note}")
-        name_width = max(8, *(len(n) + 2 for n in game.names))
+            self.say(f"  Contract: {h.contract} {note}")
+        seats = sorted(v.seats, key=lambda seat: seat.seat)
+        name_width = max(8, *(len(seat.name) + 2 for seat in seats))
         self.say("  " + "Player".ljust(name_width) + "Cards  Down  Buys left  Score")
-        for seat, name in enumerate(game.names):
-            marker = "▶" if seat == game.to_act else " "
-            buys = view.buys_left[seat]
+        for seat in seats:
+            buys = "∞" if seat.buys_left is None else seat.buys_left
             row = (
-                f"{marker} {name.ljust(name_width)}{view.hand_sizes[seat]:>5}  "
-                f"{'yes' if view.down[seat] else 'no':<4}  {'∞' if buys is None else buys:>9}  "
-                f"{view.scores[seat]:>5}"
+                f"{'▶' if seat.to_act else ' '} {seat.name.ljust(name_width)}"
+                f"{seat.hand_size:>5}  {'yes' if seat.down else 'no':<4}  {buys:>9}  "
+                f"{seat.score:>5}"
             )
-            if view.coins[seat] is not None:
-                row += f"  coins {view.coins[seat]}"
+            if seat.coins is not None:
+                row += f"  coins {seat.coins}"
             self.say(row.rstrip())
-            if self.open_hands and seat != self.human:
-                cards = sorted(game.hand(seat), key=Card.sort_key)
-                self.say(f"    {' ' * name_width}{self._cards(cards)}")
+            if seat.hand is not None:
+                self.say(f"    {' ' * name_width}{self._cards([f.card for f in seat.hand])}")
         self.say()
-        if view.table:
+        melds = sorted(
+            ((m, "" if g.owner is None else g.name) for g in v.melds for m in g.melds),
+            key=lambda pair: pair[0].index,
+        )
+        if melds:
             self.say("  Table")
-            owners = [game.names[m.owner] if m.owner is not None else "" for m in view.table]
-            owner_width = max(len(o) for o in owners)
-            descs = [m.describe(rules) for m in view.table]
-            desc_width = max(_width(d) for d in descs)
-            for number, (meld, owner, desc) in enumerate(
-                zip(view.table, owners, descs, strict=True), start=1
-            ):
+            owner_width = max(len(owner) for _, owner in melds)
+            desc_width = max(_width(m.describe) for m, _ in melds)
+            for meld, owner in melds:
                 self.say(
-                    f"  {number:>3}  {owner.ljust(owner_width)}  {_ljust(desc, desc_width)}  "
-                    f"{self._cards(meld.cards)}"
+                    f"  {meld.index + 1:>3}  {owner.ljust(owner_width)}  "
+                    f"{_ljust(meld.describe, desc_width)}  "
+                    f"{self._cards([f.card for f in meld.cards])}"
                 )
         else:
             self.say("  Table: no melds yet")
-        top = view.discard_top
-        pile = "empty" if top is None else f"{self._c(top)}"
-        if top is not None and view.discarder is not None and game.phase is Phase.DRAW:
-            pile += f", from {game.names[view.discarder]}"
-        if len(view.discard_pile) > 1:
-            pile += f" ({len(view.discard_pile)} cards)"
-        self.say(f"  Stock: {view.stock_size} cards    Discard pile: {pile}")
+        piles = v.piles
+        pile = "empty" if piles.top is None else self._c(piles.top.card)
+        if piles.top is not None and piles.discarder is not None and h.phase is Phase.DRAW:
+            pile += f", from {piles.discarder}"
+        if piles.discards > 1:
+            pile += f" ({piles.discards} cards)"
+        self.say(f"  Stock: {piles.stock} cards    Discard pile: {pile}")
         self.say()
-        self._draw_hand(view.hand)
-        taken = view.taken_discard
-        if taken is not None and game.phase is Phase.PLAY and taken in view.hand:
-            self.say(f"  You took the {self._c(taken)}: you may not discard it.")
-        if view.pending_wild is not None:
-            self.say(
-                f"  Lay the freed {self._c(view.pending_wild)} on the table before you discard."
-            )
-        self.say(self._deciding())
+        self._draw_hand(model)
+        for line in v.notes:
+            self.say(f"  {line}")
+        self.say(self._deciding(model))
 
     def _draw_brief(self) -> None:
         """An out-of-turn decision (buy, call, give, cut): the hand and the question."""
-        view = self.game.view(self.human)
+        model = self._model()
         self.say()
-        if self.game.phase is not Phase.CUT:
-            self._draw_hand(view.hand)
-        self.say(self._deciding())
+        if model.view.header.phase is not Phase.CUT:
+            self._draw_hand(model)
+        self.say(self._deciding(model))
 
-    def _draw_hand(self, hand: Sequence[Card]) -> None:
-        cards = sorted(hand, key=Card.sort_key)
+    def _draw_hand(self, model: TableModel) -> None:
+        cards = [c.face.card for c in model.view.hand]
         self._hand = cards
         label = f"  Your hand ({len(cards)}):"
         per_row = 16
@@ -683,27 +684,12 @@ class TerminalGame:
     def _pad(text: str, width: int) -> str:
         return " " * max(0, width - _width(text)) + text
 
-    def _deciding(self) -> str:
-        game = self.game
-        view = game.view(self.human)
-        text = game.deciding()
-        if game.phase is Phase.BUY and view.price:
-            cards = "card" if view.price == 1 else "cards"
-            text += f" A buy costs {view.price} penalty {cards} from the stock"
-            left = view.buys_left[self.human]
-            text += "." if left is None else f"; you have {left} buys left."
-        if game.phase is Phase.RUMMY_CALL and view.discarder is not None and view.discard_top:
-            text += (
-                f" {game.names[view.discarder]}'s {view.discard_top} could have been played on"
-                " the table."
-            )
-        if game.phase is Phase.CUT:
-            needed = game.rules.cut_target(game.players, game.deal)
-            bonus = game.rules.exact_cut_bonus
-            text += (
-                f" Lifting exactly {needed} cards (the deal and the upcard) takes {bonus} points"
-                " off your score; a cut lands within a few cards of your aim."
-            )
+    @staticmethod
+    def _deciding(model: TableModel) -> str:
+        """Who decides what, and the question put to the human (the table model's words)."""
+        text = model.view.header.deciding
+        if model.view.prompt is not None:
+            text += " " + model.view.prompt.text
         return textwrap.fill(">> " + text, width=100, subsequent_indent="   ")
 
 

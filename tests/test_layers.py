@@ -22,8 +22,8 @@ LAYERS: list[set[str]] = [
     {"melds"},
     {"codes", "solver", "analysis"},
     {"actions", "events", "state", "view", "setup", "phases", "game"},
-    {"bots"},
-    {"match", "record", "render", "terminal", "display", "table_model", "sources", "cli"},
+    {"bots", "evaluate"},
+    {"match", "record", "review", "render", "terminal", "display", "table_model", "sources", "cli"},
     {"__init__", "__main__"},
 ]
 """Each module's layer, by its first name below the package (``phases.play`` is ``phases``)."""

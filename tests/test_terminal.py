@@ -30,6 +30,7 @@ import pytest
 import liverpool as lp
 from liverpool import Phase
 from liverpool.cli import main
+from liverpool.table_model import points_cell
 from liverpool.terminal import (
     CommandError,
     Meta,
@@ -152,11 +153,13 @@ def test_a_whole_stacked_deal_down_lay_off_discard_out() -> None:
     assert "You drew the 7♣." in text  # the human's own secret card
     assert "A♥" not in text  # Ada's stock card stays hidden
     assert "You went out!" in text
-    # The score pad: one column per player, the deal's points as +N, and totals.
+    # The score pad: one column per player, the deal's points as +N (0 for going out), and
+    # totals — the same cells as every table's score pad.
     pad = text[text.index("Score pad") :].splitlines()
     assert re.match(r"\s+Deal\s+You\s+Ada\s+Ben\s+Cleo$", pad[1])
     points = game.deal_scores[0]
-    assert pad[2].split() == ["1", "2", "sets", *(f"+{p}" for p in points)]
+    assert pad[2].split() == ["1", "2", "sets", "0", *(f"+{p}" for p in points[1:])]
+    assert pad[2].split()[3:] == [points_cell(p) for p in points]
     assert pad[3].split() == ["Total", *(str(p) for p in points)]
     # The next deal began; input ran out at its first question: a clean quit.
     assert "━━━ Deal 2 of 7: 1 set + 1 run" in text

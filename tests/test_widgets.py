@@ -35,8 +35,29 @@ STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" /
 
 
 def send(table: CardTable, kind: str, **fields: Any) -> None:
-    """One click, as the front end sends it (with the version of the view it shows)."""
+    """One intent, as the front end sends it (with the version of the view it shows)."""
     table.handle_message({"kind": kind, "version": table.view["version"], **fields})
+
+
+def press(table: CardTable, button: str, **fields: Any) -> None:
+    """A press on the button ``button`` (a ``ButtonKind``), as the front end sends it."""
+    send(table, "press", button=button, **fields)
+
+
+def button(table: CardTable, kind: str) -> dict[str, Any]:
+    """The button ``kind`` as the page receives it."""
+    found = [b for b in table.controls["buttons"] if b["kind"] == kind]
+    assert len(found) == 1, kind
+    return found[0]
+
+
+def targets(table: CardTable, kind: str) -> list[Any]:
+    """Where the one selected card may go: lay-off melds, or (meld, position) wilds to swap."""
+    return [
+        t["meld"] if kind == "lay_off" else [t["meld"], t["position"]]
+        for t in table.controls["targets"]
+        if t["kind"] == kind
+    ]
 
 
 def index_of(table: CardTable, code: str, nth: int = 0) -> int:
@@ -49,13 +70,15 @@ def index_of(table: CardTable, code: str, nth: int = 0) -> int:
 def select(table: CardTable, *codes: str) -> None:
     seen: Counter[str] = Counter()
     for code in codes:
-        send(table, "select", index=index_of(table, code, seen[code]), code=code)
+        index = index_of(table, code, seen[code])
+        assert index not in table.selected, code
+        send(table, "click_card", index=index, code=code)
         seen[code] += 1
 
 
 def draw(table: CardTable) -> None:
     """Click Draw; the other seats then decline to buy the card passed over."""
-    send(table, "draw")
+    press(table, "draw")
     assert table.error == "", table.error
     game = table.game
     while game.phase is lp.Phase.BUY:
@@ -110,31 +133,31 @@ def table() -> CardTable:
 
 def test_take_go_down_lay_off_and_discard_by_clicking(table: CardTable) -> None:
     g = table.game
-    assert table.legal["buttons"]["take"]["enabled"]
-    assert not table.legal["buttons"]["discard"]["enabled"]
-    send(table, "take")
+    assert button(table, "take")["enabled"]
+    assert not button(table, "discard")["enabled"]
+    press(table, "take")
     assert table.error == ""
     assert "7D" in [c.code for c in g.hand(0)] and g.phase is lp.Phase.PLAY
     # the first meld, then the second with Go down
     select(table, "7H", "7C", "7S")
     assert len(table.selected) == 3
-    send(table, "add_meld")
+    press(table, "add_meld")
     assert table.staged and table.selected == []
     select(table, "9H", "9D", "9S")
-    send(table, "go_down")
+    press(table, "go_down")
     assert table.error == "", table.error
     assert g.is_down(0) and len(g.table) == 2
     assert table.view["melds"][0]["owner"] == 0 and len(table.view["melds"][0]["melds"]) == 2
     # lay the taken 7♦ on the sevens, by clicking the meld
     select(table, "7D")
-    assert table.legal["targets"][str(index_of(table, "7D"))] == [0]
-    send(table, "lay_off", meld=0, end=None)
+    assert targets(table, "lay_off") == [0]
+    send(table, "click_meld", meld=0)
     assert table.error == "", table.error
     assert len(g.table[0].cards) == 4
     # discard the K♣
     select(table, "KC")
-    assert table.legal["buttons"]["discard"]["enabled"]
-    send(table, "discard")
+    assert button(table, "discard")["enabled"]
+    press(table, "discard")
     assert table.error == ""
     assert g.discard_top == lp.Card.parse("KC") and g.to_act == 1
     assert any("discarded the K♣" in line for line in table.log)
@@ -145,22 +168,22 @@ def test_go_down_with_everything_selected_uses_the_engines_arrangement(table: Ca
     assert table.game.phase is lp.Phase.PLAY
     send(table, "select_all")
     assert len(table.selected) == len(table.game.hand(0))
-    send(table, "go_down")
+    press(table, "go_down")
     assert table.error == "", table.error
     assert table.game.is_down(0)
 
 
 def test_go_down_with_nothing_selected_lays_the_found_contract(table: CardTable) -> None:
     draw(table)
-    assert table.legal["buttons"]["go_down"]["enabled"]
-    send(table, "go_down")
+    assert button(table, "go_down")["enabled"]
+    press(table, "go_down")
     assert table.error == "" and table.game.is_down(0)
 
 
 def test_go_down_with_the_exact_meld_cards_selected(table: CardTable) -> None:
     draw(table)
     select(table, "7H", "7C", "7S", "9H", "9D", "9S")
-    send(table, "go_down")
+    press(table, "go_down")
     assert table.error == "" and table.game.is_down(0)
     # only the selected cards are laid: the 9♣ just drawn stays in the hand
     assert sorted(len(m.cards) for m in table.game.table) == [3, 3]
@@ -171,7 +194,7 @@ def test_go_down_with_cards_that_do_not_hold_the_contract(table: CardTable) -> N
     draw(table)
     key = table.game.state_key()
     select(table, "7H", "7C", "KC", "2D")
-    send(table, "go_down")
+    press(table, "go_down")
     assert "do not hold" in table.error
     assert table.game.state_key() == key
 
@@ -180,9 +203,9 @@ def test_a_staged_wrong_meld_is_refused_by_the_engine(table: CardTable) -> None:
     draw(table)
     key = table.game.state_key()
     select(table, "7H", "7C", "KC")
-    send(table, "add_meld")
+    press(table, "add_meld")
     select(table, "9H", "9D", "9S")
-    send(table, "go_down")
+    press(table, "go_down")
     assert table.error
     assert table.game.state_key() == key
     send(table, "clear_melds")
@@ -199,25 +222,30 @@ def test_draw_from_the_stock_by_clicking(table: CardTable) -> None:
 # -- wrong clicks ----------------------------------------------------------------------------------
 
 WRONG_IN_DRAW = [
-    {"kind": "discard"},
-    {"kind": "go_down"},
-    {"kind": "lay_off", "meld": 0},
-    {"kind": "swap", "meld": 0, "position": 0},
-    {"kind": "buy"},
-    {"kind": "pass"},
-    {"kind": "call", "call": "rummy"},
-    {"kind": "call", "call": "liverpool"},
-    {"kind": "give"},
-    {"kind": "cut", "aim": 10},
-    {"kind": "go_out"},
-    {"kind": "add_meld"},
+    {"kind": "press", "button": "discard"},
+    {"kind": "press", "button": "go_down"},
+    {"kind": "press", "button": "lay_off"},
+    {"kind": "press", "button": "swap"},
+    {"kind": "click_meld", "meld": 0},
+    {"kind": "click_meld", "meld": 0, "position": 0},
+    {"kind": "press", "button": "buy"},
+    {"kind": "press", "button": "pass"},
+    {"kind": "press", "button": "call_rummy"},
+    {"kind": "press", "button": "call_liverpool"},
+    {"kind": "press", "button": "give"},
+    {"kind": "press", "button": "cut", "aim": 10},
+    {"kind": "press", "button": "go_out"},
+    {"kind": "press", "button": "add_meld"},
+    {"kind": "press", "button": "no such button"},
     {"kind": "move", "index": 0, "to": 99},
-    {"kind": "select", "index": 42},
+    {"kind": "click_card", "index": 42},
     {"kind": "no such click"},
 ]
 
 
-@pytest.mark.parametrize("message", WRONG_IN_DRAW, ids=lambda m: str(m["kind"]))
+@pytest.mark.parametrize(
+    "message", WRONG_IN_DRAW, ids=lambda m: "-".join(str(v) for v in m.values())
+)
 def test_wrong_clicks_change_nothing_and_say_why(table: CardTable, message: dict) -> None:
     select(table, "KC")
     key = table.game.state_key()
@@ -228,12 +256,12 @@ def test_wrong_clicks_change_nothing_and_say_why(table: CardTable, message: dict
 
 
 def test_discarding_the_taken_card_is_refused_with_the_rule(table: CardTable) -> None:
-    send(table, "take")
+    press(table, "take")
     select(table, "7D")
-    button = table.legal["buttons"]["discard"]
-    assert not button["enabled"] and "discard pile" in button["why"]
+    off = button(table, "discard")
+    assert not off["enabled"] and "discard pile" in off["why"]
     key = table.game.state_key()
-    send(table, "discard")
+    press(table, "discard")
     assert "may not discard it" in table.error
     assert table.game.state_key() == key
 
@@ -241,29 +269,34 @@ def test_discarding_the_taken_card_is_refused_with_the_rule(table: CardTable) ->
 def test_acting_out_of_turn_is_refused(table: CardTable) -> None:
     other = CardTable(table.game, 1)
     key = table.game.state_key()
-    send(other, "draw")
+    press(other, "draw")
     assert "not your turn" in other.error
-    assert not other.legal["buttons"]["draw"]["enabled"]
-    assert other.legal["buttons"]["draw"]["why"].startswith("Wait:")
+    assert not button(other, "draw")["enabled"]
+    assert button(other, "draw")["why"] == table.game.why_not(lp.DrawStock(), 1)
+    assert button(other, "draw")["why"].startswith("It is not your turn to act: Ada must")
     assert table.game.state_key() == key
 
 
 def test_every_button_has_a_reason_when_disabled(table: CardTable) -> None:
-    buttons = table.legal["buttons"]
-    assert set(buttons) == set(ACTION_KINDS)
-    for kind, button in buttons.items():
-        assert button["enabled"] or button["why"], kind
+    buttons = table.controls["buttons"]
+    assert [b["kind"] for b in buttons] == list(ACTION_KINDS)
+    for b in buttons:
+        assert b["label"]
+        if b["shown"]:
+            assert b["enabled"] or b["why"], b["kind"]
+        else:
+            assert not b["enabled"], b["kind"]  # a hidden button is never live
 
 
 def test_stale_clicks_are_ignored(table: CardTable) -> None:
     old = table.view["version"]
-    send(table, "draw")
+    press(table, "draw")
     key = table.game.state_key()
     # a double click: the second message carries the version the first one changed
-    table.handle_message({"kind": "draw", "version": old})
+    table.handle_message({"kind": "press", "button": "draw", "version": old})
     assert table.error == STALE
     select(table, "KC")
-    table.handle_message({"kind": "discard", "version": old})
+    table.handle_message({"kind": "press", "button": "discard", "version": old})
     assert table.error == STALE
     assert table.game.state_key() == key
 
@@ -274,9 +307,9 @@ def test_a_selection_click_on_an_old_view_still_works_when_the_hand_is_unchanged
     old = table.view["version"]
     game.apply(lp.DrawStock(), player=0)  # another seat moves: the hand of seat 1 is the same
     table.refresh()
-    table.handle_message({"kind": "select", "index": 0, "code": "KH", "version": old})
+    table.handle_message({"kind": "click_card", "index": 0, "code": "KH", "version": old})
     assert table.selected == [0] and table.error == ""
-    table.handle_message({"kind": "select", "index": 1, "code": "QD", "version": old})
+    table.handle_message({"kind": "click_card", "index": 1, "code": "QD", "version": old})
     assert table.selected == [0] and table.error == STALE
 
 
@@ -287,12 +320,13 @@ def test_errors_in_callbacks_are_shown_not_raised(
         raise RuntimeError("the engine broke")
 
     monkeypatch.setattr(table.game, "apply", broken)
-    send(table, "draw")  # must not raise
+    press(table, "draw")  # must not raise
     assert "RuntimeError: the engine broke" in table.crash
 
 
 def test_messages_arrive_through_the_widgets_own_channel(table: CardTable) -> None:
-    table._handle_custom_msg({"kind": "draw", "version": table.view["version"]}, [])
+    click = {"kind": "press", "button": "draw", "version": table.view["version"]}
+    table._handle_custom_msg(click, [])
     assert table.error == ""
     assert table.game.actions == [lp.DrawStock()]
 
@@ -303,7 +337,7 @@ def test_messages_arrive_through_the_widgets_own_channel(table: CardTable) -> No
 def test_select_deselect_and_clear(table: CardTable) -> None:
     select(table, "7H", "KC")
     assert sorted(table.selected) == sorted([index_of(table, "7H"), index_of(table, "KC")])
-    send(table, "deselect", index=index_of(table, "7H"))
+    send(table, "click_card", index=index_of(table, "7H"))
     assert table.selected == [index_of(table, "KC")]
     send(table, "clear")
     assert table.selected == []
@@ -333,8 +367,8 @@ def test_sorting_by_rank_suit_and_own_order(table: CardTable) -> None:
 def test_a_card_in_a_meld_being_built_cannot_be_selected_again(table: CardTable) -> None:
     draw(table)
     select(table, "7H", "7C", "7S")
-    send(table, "add_meld")
-    send(table, "select", index=index_of(table, "7H"))
+    press(table, "add_meld")
+    send(table, "click_card", index=index_of(table, "7H"))
     assert "already in a meld" in table.error
 
 
@@ -359,7 +393,7 @@ def test_buy_prompt_and_buy() -> None:
     assert prompt["text"] == "Buy the 8♦ for one extra card?"
     assert prompt["seconds"] is None  # house rules have no buy timer
     before = len(game.hand(0))
-    send(table, "buy")
+    press(table, "buy")
     assert table.error == ""
     assert len(game.hand(0)) == before + 2 and "8D" in [c.code for c in game.hand(0)]
 
@@ -375,13 +409,16 @@ def test_pass_on_a_buy() -> None:
     game.apply(lp.Discard("8D"), player=1)
     game.apply(lp.DrawStock(), player=2)
     table.refresh()
-    send(table, "pass")
+    press(table, "pass")
     assert table.error == "" and game.phase is lp.Phase.PLAY and game.to_act == 2
 
 
-def test_the_online_buy_prompt_has_a_countdown() -> None:
+def _online_buy_offer(clock: Any = None) -> MatchTable:
+    """An online match (12 s buy timer) at the moment a buy is offered to seat 0."""
     game = lp.Game("online", ["You", "Ben", "Cleo"], seed=3)
     match = MatchTable(game, pace=0)
+    if clock is not None:
+        match.table._clock = clock
     for _ in range(200):
         if match.game.phase is lp.Phase.BUY and match.game.to_act == 0:
             break
@@ -390,10 +427,76 @@ def test_the_online_buy_prompt_has_a_countdown() -> None:
         match.game.apply(action, player=0)
         match.run_bots()
     assert match.game.to_act == 0 and match.game.phase is lp.Phase.BUY
-    assert match.table.view["prompt"]["seconds"] == 12.0
-    # a silent timeout sends a pass
-    send(match.table, "pass", timeout=True)
-    assert match.table.error == ""
+    return match
+
+
+def test_the_online_buy_prompt_has_a_deadline_decided_in_python() -> None:
+    now = [1000.0]
+    match = _online_buy_offer(lambda: now[0])
+    table = match.table
+    prompt = table.view["prompt"]
+    offered = table.view["version"]
+    assert prompt["seconds"] == 12.0
+    assert prompt["deadline"] == table.deadline == 1012.0
+    assert [b for b in prompt["buttons"]] == ["buy", "pass"]
+    # redrawing the same offer keeps its clock
+    now[0] = 1005.0
+    table.refresh()
+    assert table.view["prompt"]["deadline"] == 1012.0
+    key = match.game.state_key()
+    assert not table.check_deadline() and match.game.state_key() == key
+    # the deadline passes: the table plays the engine's idle action (a pass), not the page
+    now[0] = 1012.5
+    idle = match.game.idle_action()
+    assert isinstance(idle, lp.Pass)
+    actions = len(match.game.actions)
+    assert table.check_deadline()
+    assert match.game.actions[actions] == idle and match.game.actors[actions] == 0
+    assert table.error == ""
+    assert table.view["version"] > offered  # the table was redrawn after the pass
+
+
+def test_a_click_after_the_deadline_finds_the_offer_gone() -> None:
+    now = [0.0]
+    match = _online_buy_offer(lambda: now[0])
+    table = match.table
+    version = table.view["version"]
+    now[0] = 60.0
+    actions = len(match.game.actions)
+    table.handle_message({"kind": "press", "button": "buy", "version": version})
+    assert isinstance(match.game.actions[actions], lp.Pass)  # the lapse came first
+    assert table.error == STALE
+
+
+def test_a_buy_deadline_lapses_on_the_event_loop() -> None:
+    async def scenario() -> None:
+        match = _online_buy_offer()
+        table = match.table
+        actions = len(match.game.actions)
+        table._offer = None  # the offer is made anew, now that a loop runs
+        table._clock = lambda: 0.0
+        with_loop = asyncio.get_running_loop()
+        table.refresh()
+        assert table._timer is not None
+        table._timer.cancel()
+        table._clock = lambda: 99.0
+        with_loop.call_soon(table._timer_fired)
+        await asyncio.sleep(0.05)
+        assert isinstance(match.game.actions[actions], lp.Pass)
+
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as exc:  # re-raised below, in the test's own thread
+            errors.append(exc)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(timeout=60)
+    if errors:
+        raise errors[0]
 
 
 # -- swap, call, give, cut, go out -----------------------------------------------------------------
@@ -424,7 +527,7 @@ def test_swap_a_wild_then_lay_it_again_classic() -> None:
     # round 1: seat 0 draws and throws the A♠; seat 1 goes down (its run holds the 2♣)
     draw(table)
     select(table, "AS")
-    send(table, "discard")
+    press(table, "discard")
     assert table.error == "", table.error
     game.apply(lp.DrawStock(), player=1)
     pass_buys(game, 1)
@@ -437,54 +540,53 @@ def test_swap_a_wild_then_lay_it_again_classic() -> None:
     # round 2: seat 0 goes down with a run that holds its own 2♦
     draw(table)
     select(table, "KS", "KD", "KC")
-    send(table, "add_meld")
+    press(table, "add_meld")
     select(table, "9S", "10S", "2D", "QS")
-    send(table, "go_down")
+    press(table, "go_down")
     assert table.error == "", table.error
     theirs = next(k for k, m in enumerate(game.table) if m.kind is lp.MeldKind.RUN and m.owner == 1)
     mine = next(k for k, m in enumerate(game.table) if m.kind is lp.MeldKind.RUN and m.owner == 0)
     own_wild = game.table[mine].wild_positions(game.rules)[0]
     # the J♠ stands for seat 0's own 2♦, but a wild never comes out of the swapper's own meld
     select(table, "JS")
-    assert str(index_of(table, "JS")) not in table.legal["swaps"]
-    assert table.legal["buttons"]["swap"]["why"] == (
-        "You may only take a wild from another player's meld."
-    )
+    assert targets(table, "swap") == []
+    assert button(table, "swap")["why"] == ("You may only take a wild from another player's meld.")
     key = game.state_key()
-    send(table, "swap", meld=mine, position=own_wild)
+    send(table, "click_meld", meld=mine, position=own_wild)
     assert table.error == "You may only take a wild from another player's meld."
     assert game.state_key() == key
     send(table, "clear")
     # the 6♥ takes the 2♣ out of seat 1's run
     wild = game.table[theirs].wild_positions(game.rules)[0]
     select(table, "6H")
-    assert [theirs, wild] in table.legal["swaps"][str(index_of(table, "6H"))]
-    send(table, "swap", meld=theirs, position=wild)
+    assert targets(table, "swap") == [[theirs, wild]]
+    send(table, "click_meld", meld=theirs, position=wild)
     assert table.error == "", table.error
     assert lp.format_cards(game.table[theirs].cards) == "5♥ 6♥ 7♥ 8♥"
     assert "Lay the freed 2♣" in " ".join(table.view["notes"])
     # a discard now is refused: the freed wild must be laid first
     select(table, "3D")
     key = game.state_key()
-    send(table, "discard")
+    press(table, "discard")
     assert "freed" in table.error and game.state_key() == key
     send(table, "clear")
     select(table, "2C")
-    send(table, "lay_off", meld=theirs, end="high")
+    send(table, "click_meld", meld=theirs, position=len(game.table[theirs].cards) - 1)
     assert table.error == "", table.error
     select(table, "3D")
-    send(table, "discard")
+    press(table, "discard")
     assert table.error == "" and game.to_act == 1
 
 
 def test_swap_is_refused_under_house_rules(table: CardTable) -> None:
     draw(table)
-    send(table, "go_down")
+    press(table, "go_down")
     select(table, "KC")
     key = table.game.state_key()
-    send(table, "swap", meld=0, position=0)
-    assert "wild" in table.error and table.game.state_key() == key
-    assert not table.legal["buttons"]["swap"]["shown"]
+    press(table, "swap")
+    assert table.error == "These rules do not let you take a wild card from the table."
+    assert table.game.state_key() == key
+    assert not button(table, "swap")["shown"]
 
 
 def test_call_rummy_and_give_a_card_classic() -> None:
@@ -507,7 +609,7 @@ def test_call_rummy_and_give_a_card_classic() -> None:
     table = CardTable(game, 0)
     draw(table)
     select(table, "8C")
-    send(table, "discard")
+    press(table, "discard")
     game.apply(lp.DrawStock(), player=1)
     pass_buys(game, 1)
     game.apply(lp.GoDown([["KS", "KD", "KC"], ["QS", "QD", "QC"]]), player=1)
@@ -516,16 +618,16 @@ def test_call_rummy_and_give_a_card_classic() -> None:
     table.refresh()
     assert game.phase is lp.Phase.RUMMY_CALL and game.to_act == 0
     assert table.view["prompt"]["kind"] == "call"
-    assert table.legal["buttons"]["call_rummy"]["enabled"]
-    send(table, "call", call="rummy")
+    assert button(table, "call_rummy")["enabled"]
+    press(table, "call_rummy")
     assert table.error == "", table.error
     assert game.phase is lp.Phase.GIVE_CARD
     game.apply(lp.GiveCard("JC"), player=2)
     table.refresh()
-    assert game.to_act == 0 and table.legal["buttons"]["give"]["shown"]
-    assert not table.legal["buttons"]["give"]["enabled"]  # nothing selected yet
+    assert game.to_act == 0 and button(table, "give")["shown"]
+    assert not button(table, "give")["enabled"]  # nothing selected yet
     select(table, "JS")
-    send(table, "give")
+    press(table, "give")
     assert table.error == "", table.error
     assert "JS" in [c.code for c in game.hand(1)]
 
@@ -537,11 +639,11 @@ def test_cut_the_cards_classic() -> None:
     prompt = table.view["prompt"]
     assert prompt["kind"] == "cut" and prompt["aim"] == 31
     key = game.state_key()
-    send(table, "cut", aim=0)
+    press(table, "cut", aim=0)
     assert "lifts between" in table.error and game.state_key() == key
-    send(table, "cut", aim="x")
+    press(table, "cut", aim="x")
     assert table.error and game.state_key() == key
-    send(table, "cut", aim=prompt["aim"])
+    press(table, "cut", aim=prompt["aim"])
     assert table.error == "" and game.phase is lp.Phase.DRAW
 
 
@@ -559,21 +661,21 @@ def test_go_out_with_the_whole_hand_online_deal_7() -> None:
         dealer=1,
     )
     table = CardTable(game, 0)
-    assert table.legal["buttons"]["go_out"]["shown"]
-    assert table.legal["buttons"]["go_out"]["enabled"]
-    send(table, "go_out")
+    assert button(table, "go_out")["shown"]
+    assert button(table, "go_out")["enabled"]
+    press(table, "go_out")
     assert table.error == "", table.error
     assert game.is_over
-    assert table.winners == ["Ada"]
-    assert table.score_pad["rows"][0]["cells"][0] == "0"
-    assert table.score_pad["rows"][0]["cells"][1].startswith("+")
+    assert table.scores["winners"] == ["Ada"]
+    assert table.scores["pad"]["rows"][0]["cells"][0] == "0"
+    assert table.scores["pad"]["rows"][0]["cells"][1].startswith("+")
 
 
 def test_go_out_refused_when_the_hand_does_not_form_the_contract(table: CardTable) -> None:
     key = table.game.state_key()
-    send(table, "go_out")
+    press(table, "go_out")
     assert table.error and table.game.state_key() == key
-    assert not table.legal["buttons"]["go_out"]["shown"]
+    assert not button(table, "go_out")["shown"]
 
 
 # -- what the front end may see --------------------------------------------------------------------
@@ -598,7 +700,7 @@ def test_open_hands_shows_every_hand() -> None:
     table = CardTable(game, 0, open_hands=True)
     seen = codes_in(table.view)
     assert {"KH", "QD", "JC", "10H"} <= set(seen)
-    assert [c["code"] for c in table.view["opponents"][0]["hand"]] == [c.code for c in game.hand(1)]
+    assert [c["code"] for c in table.view["seats"][1]["hand"]] == [c.code for c in game.hand(1)]
 
 
 @settings(max_examples=15, deadline=None)
@@ -628,7 +730,7 @@ def test_play_returns_a_match_at_the_humans_turn() -> None:
     match = play(seed=1, pace=0)
     assert isinstance(match, MatchTable)
     assert match.game.to_act == 0
-    assert match.table.view["my_turn"]
+    assert match.table.view["header"]["my_turn"]
     assert not match.table.busy
 
 
@@ -647,8 +749,8 @@ def test_a_whole_match_by_clicking_only() -> None:
         assert table.error == "", (action, table.error)
         assert table.crash == ""
     assert match.game.is_over
-    assert table.winners and table.view["over"]
-    assert len(table.score_pad["rows"]) == match.game.rules.deals
+    assert table.scores["winners"] and table.view["header"]["over"]
+    assert len(table.scores["pad"]["rows"]) == match.game.rules.deals
 
 
 def _messages_for(table: CardTable, action: lp.Action) -> list[dict]:
@@ -659,43 +761,48 @@ def _messages_for(table: CardTable, action: lp.Action) -> list[dict]:
     def pick(cards: Any) -> list[dict]:
         out = [{"kind": "clear", "version": v}]
         for i in _positions(hand, cards):
-            out.append({"kind": "select", "index": i, "version": v, "code": hand[i].code})
+            out.append({"kind": "click_card", "index": i, "version": v, "code": hand[i].code})
         return out
 
     match action:
         case lp.DrawStock():
-            return [{"kind": "draw", "version": v}]
+            return [{"kind": "press", "button": "draw", "version": v}]
         case lp.TakeDiscard():
-            return [{"kind": "take", "version": v}]
+            return [{"kind": "press", "button": "take", "version": v}]
         case lp.Buy():
-            return [{"kind": "buy", "version": v}]
+            return [{"kind": "press", "button": "buy", "version": v}]
         case lp.Pass():
-            return [{"kind": "pass", "version": v}]
+            return [{"kind": "press", "button": "pass", "version": v}]
         case lp.GoDown(melds=melds):
             out = [{"kind": "clear", "version": v}]
             used: set[int] = set()
             for meld in melds:
                 for i in _positions(hand, meld, used):
                     used.add(i)
-                    out.append({"kind": "select", "index": i, "version": v})
-                out.append({"kind": "add_meld", "version": v})
-            return [*out, {"kind": "go_down", "version": v}]
+                    out.append({"kind": "click_card", "index": i, "version": v})
+                out.append({"kind": "press", "button": "add_meld", "version": v})
+            return [*out, {"kind": "press", "button": "go_down", "version": v}]
         case lp.LayOff(card=card, meld=meld, end=end):
-            return [*pick([card]), {"kind": "lay_off", "meld": meld, "end": end, "version": v}]
+            # a run's end is chosen by clicking its first or last card; a set by its caption
+            size = len(table.game.table[meld].cards)
+            at = {"low": 0, "high": size - 1, None: None}[end]
+            click = {"kind": "click_meld", "meld": meld, "position": at, "version": v}
+            return [*pick([card]), click]
         case lp.SwapWild(card=card, meld=meld, position=pos):
-            return [*pick([card]), {"kind": "swap", "meld": meld, "position": pos, "version": v}]
+            click = {"kind": "click_meld", "meld": meld, "position": pos, "version": v}
+            return [*pick([card]), click]
         case lp.Discard(card=card):
-            return [*pick([card]), {"kind": "discard", "version": v}]
+            return [*pick([card]), {"kind": "press", "button": "discard", "version": v}]
         case lp.GiveCard(card=card):
-            return [*pick([card]), {"kind": "give", "version": v}]
+            return [*pick([card]), {"kind": "press", "button": "give", "version": v}]
         case lp.GoOut():
-            return [{"kind": "go_out", "version": v}]
+            return [{"kind": "press", "button": "go_out", "version": v}]
         case lp.Cut(aim=aim):
-            return [{"kind": "cut", "aim": aim, "version": v}]
+            return [{"kind": "press", "button": "cut", "aim": aim, "version": v}]
         case lp.CallRummy():
-            return [{"kind": "call", "call": "rummy", "version": v}]
+            return [{"kind": "press", "button": "call_rummy", "version": v}]
         case lp.CallLiverpool():
-            return [{"kind": "call", "call": "liverpool", "version": v}]
+            return [{"kind": "press", "button": "call_liverpool", "version": v}]
     raise AssertionError(f"no clicks for {action!r}")
 
 
@@ -713,30 +820,30 @@ def test_hint_names_a_move_and_highlights_its_cards() -> None:
     match = play(seed=1, pace=0)
     table = match.table
     while table.game.phase is lp.Phase.BUY:
-        send(table, "pass")
+        press(table, "pass")
     if table.game.phase is lp.Phase.DRAW:
-        send(table, "draw")
+        press(table, "draw")
     assert table.game.phase is lp.Phase.PLAY and table.game.to_act == 0
     key = table.game.state_key()
-    send(table, "hint")
-    hint = table.hint
+    press(table, "hint")
+    hint = table.controls["hint"]
     assert hint["text"] and hint["action"]
     assert hint["cards"], hint
     hand = table.game.hand(0)
     assert all(0 <= i < len(hand) for i in hint["cards"])
     assert table.game.state_key() == key  # a hint changes nothing
     # selecting and wrong clicks keep the hint; a move clears it
-    send(table, "select", index=hint["cards"][0])
-    assert table.hint == hint
-    send(table, "draw")
-    assert table.error and table.hint == hint
+    send(table, "click_card", index=hint["cards"][0])
+    assert table.controls["hint"] == hint
+    press(table, "draw")
+    assert table.error and table.controls["hint"] == hint
 
 
 def test_hint_when_it_is_not_your_turn() -> None:
     game = house_deal()
     table = CardTable(game, 1)
-    send(table, "hint")
-    assert "Nothing to decide yet" in table.hint["text"]
+    press(table, "hint")
+    assert "Nothing to decide yet" in table.controls["hint"]["text"]
 
 
 def test_undo_takes_back_the_humans_last_action() -> None:
@@ -746,12 +853,12 @@ def test_undo_takes_back_the_humans_last_action() -> None:
     record = match.game.to_json()
     assert table.game.to_act == 0
     if match.game.phase is lp.Phase.BUY:
-        send(table, "pass")
+        press(table, "pass")
     else:
-        send(table, "draw")
+        press(table, "draw")
     assert match.game.state_key() != before
-    assert table.legal["buttons"]["undo"]["enabled"]
-    send(table, "undo")
+    assert button(table, "undo")["enabled"]
+    press(table, "undo")
     assert table.error == ""
     assert match.game.state_key() == before
     assert match.game.to_json() == record
@@ -761,7 +868,7 @@ def test_undo_takes_back_the_humans_last_action() -> None:
 def test_undo_with_nothing_to_undo() -> None:
     match = play(seed=1, pace=0)
     key = match.game.state_key()
-    send(match.table, "undo")
+    press(match.table, "undo")
     assert "nothing to undo" in match.table.error
     assert match.game.state_key() == key
 
@@ -776,9 +883,9 @@ def test_undo_twice_goes_back_two_of_your_actions() -> None:
         for message in _messages_for(table, action):
             table.handle_message(message)
         assert table.error == ""
-    send(table, "undo")
+    press(table, "undo")
     assert match.game.state_key() == keys[2]
-    send(table, "undo")
+    press(table, "undo")
     assert match.game.state_key() == keys[1]
 
 
@@ -830,7 +937,7 @@ def test_bots_move_on_the_event_loop_and_clicks_meanwhile_change_nothing() -> No
         table = match.table
         assert game.to_act == 1 and match.bot_moving and table.busy
         key = game.state_key()
-        send(table, "draw")  # the bot is moving: refused, in words
+        press(table, "draw")  # the bot is moving: refused, in words
         assert "not your turn" in table.error
         assert game.state_key() == key
         for _ in range(500):
@@ -838,7 +945,7 @@ def test_bots_move_on_the_event_loop_and_clicks_meanwhile_change_nothing() -> No
                 break
             await asyncio.sleep(0.01)
         assert game.to_act == 0 and not table.busy
-        assert table.view["my_turn"]
+        assert table.view["header"]["my_turn"]
 
     # A fresh loop in its own thread: the browser tests' Playwright keeps a loop running in
     # this thread when they run first in the same session.
@@ -922,7 +1029,7 @@ def test_replay_is_for_watching_and_shows_hands_only_when_asked() -> None:
     replay = Replay(text)
     replay.go(12)
     key = replay.game.state_key()
-    send(replay.table, "draw")
+    press(replay.table, "draw")
     assert "watching" in replay.table.error and replay.game.state_key() == key
     seen = set(codes_in(replay.table.view))
     other = {c.code for c in replay.game.hand(1)} - {c.code for c in replay.game.hand(0)}
@@ -958,8 +1065,11 @@ def test_reprs_are_deterministic(table: CardTable) -> None:
 def test_front_end_files_are_shipped() -> None:
     js = (STATIC / "table.js").read_text(encoding="utf-8")
     assert "export default" in js and "render" in js
-    for testid in ("hand-card-", "meld-", "discard-top", "stock", "btn-", "error", "log"):
+    for testid in ("hand-card-", "meld-", "discard-top", "stock", "error", "log"):
         assert f'data-testid="{testid}' in js
+    assert "`btn-${b.kind}`" in js and "`prompt-${kind}`" in js
+    # the buttons, their labels and what a click means come from Python, not from lists here
+    assert "BUTTONS" not in js and "HINT_BUTTON" not in js
     assert (STATIC / "table.css").read_text(encoding="utf-8").strip()
     assert str(CardTable._esm) == js
 
@@ -973,7 +1083,7 @@ def test_a_double_click_on_undo_takes_back_one_action() -> None:
         action = lp.bots.BasicBot(0).act(match.game.view(0), match.game.legal_actions())
         for message in _messages_for(table, action):
             table.handle_message(message)
-    click = {"kind": "undo", "version": table.view["version"]}
+    click = {"kind": "press", "button": "undo", "version": table.view["version"]}
     table.handle_message(dict(click))
     table.handle_message(dict(click))
     assert table.error == STALE
@@ -1001,8 +1111,56 @@ def test_the_default_name_you_reads_in_the_second_person() -> None:
 
 def test_disabled_reasons_come_from_the_engine(table: CardTable) -> None:
     """A disabled Discard says the engine's own sentence (``Game.why_not``)."""
-    send(table, "take")
+    press(table, "take")
     select(table, "7D")
-    why = table.legal["buttons"]["discard"]["why"]
+    why = button(table, "discard")["why"]
     assert why == table.game.why_not(lp.Discard(lp.Card.parse("7D")), 0)
     assert why
+
+
+# -- intents: the page reports clicks, Python decides what they mean --------------------------
+
+
+def test_clicks_on_the_piles_mean_what_the_phase_makes_them(table: CardTable) -> None:
+    send(table, "click_discard")  # in the draw: take it
+    assert table.error == "" and table.game.actions == [lp.TakeDiscard()]
+    select(table, "KC")
+    send(table, "click_discard")  # in play: discard the selected card
+    assert table.error == "" and table.game.actions[-1] == lp.Discard("KC")
+    other = CardTable(table.game, 1)
+    send(other, "click_stock")
+    assert other.error == "" and other.game.actions[-1] == lp.DrawStock()
+
+
+def test_a_click_on_a_meld_with_nothing_selected_says_what_to_do(table: CardTable) -> None:
+    press(table, "take")
+    press(table, "go_down")
+    key = table.game.state_key()
+    send(table, "click_meld", meld=0, position=1)
+    assert "Select one card" in table.error and table.game.state_key() == key
+
+
+def test_the_hint_lights_up_its_button() -> None:
+    match = play(seed=1, pace=0)
+    table = match.table
+    press(table, "hint")
+    hint = table.controls["hint"]
+    assert hint["button"] in ACTION_KINDS
+    lit = [b["kind"] for b in table.controls["buttons"] if b["hinted"]]
+    assert lit == [hint["button"]]
+
+
+def test_play_seats_the_same_opponents_as_the_terminal() -> None:
+    """``play(seed=7)`` and ``liverpool play --seed 7`` meet the same bots (the registry's)."""
+    from liverpool.terminal import make_bots
+
+    for level in ("random", "basic", "strong"):
+        match = play(seed=7, level=level, pace=0)
+        seats = [s for s in range(match.game.players) if s != 0]
+        terminal = make_bots(level, seats, 7)
+        assert match.bots[0] is None
+        for seat in seats:
+            mine, theirs = match.bots[seat], terminal[seat]
+            assert type(mine) is type(theirs)
+            assert getattr(mine, "seed", None) == getattr(theirs, "seed", None)
+            assert getattr(mine, "seed", None) == lp.bots.seat_seed(7, seat)

@@ -18,6 +18,7 @@ them — except where ``CI`` is set, where it fails the run.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -192,11 +193,21 @@ def test_one_whole_deal_by_clicking_only(table_page: Any, tmp_path: Path) -> Non
 def test_disabled_reason_and_wrong_click_message(table_page: Any, tmp_path: Path) -> None:
     page = table_page
     t = Table(page)
-    # before drawing, Discard is disabled and says why
+    # before drawing, Discard is disabled and says why, in the engine's words
+    first = ld.kexec(page, "print(m.game.why_not(lp.Discard(m.game.hand(0)[0]), 0))").strip()
+    assert first == "You must draw before you discard."
     assert t.testid("btn-discard").is_disabled()
-    assert t.text("why-discard") == "First take the discard or draw from the stock."
+    assert t.text("why-discard") == first
     assert t.testid("btn-go_down").is_disabled()
     assert t.text("why-go_down")
+    # every reason on the page is the one the kernel's table model holds
+    whys = ld.kexec(
+        page,
+        "print(json.dumps({b.kind.value: b.why for b in m.table.model.controls.buttons"
+        " if b.shown and not b.enabled}))",
+    )
+    for kind, why in json.loads(whys).items():
+        assert t.text(f"why-{kind}") == why, kind
 
     t.click(t.testid("discard-top"))  # take the 7♦
     t.select("7D")

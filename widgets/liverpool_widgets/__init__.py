@@ -1,10 +1,10 @@
 """liverpool_widgets: the notebook UI of the Liverpool Rummy engine.
 
-This package holds everything that needs Jupyter: the ``CardTable`` anywidget (a card table
-synced with a ``PlayerView`` and its legal actions), ``play()`` (a whole match against bots at
-one table, returned as a ``MatchTable``) and ``Replay`` (step through a saved match). The
-engine itself lives in the ``liverpool`` package, which stays free of ipywidgets, anywidget,
-traitlets and IPython.
+This package holds everything that needs Jupyter: the ``CardTable`` anywidget (it draws the
+engine's one table model, :mod:`liverpool.table_model`, and sends clicks back as intents),
+``play()`` (a whole match against bots at one table, returned as a ``MatchTable``) and
+``Replay`` (step through a saved match). The engine itself lives in the ``liverpool``
+package, which stays free of ipywidgets, anywidget, traitlets and IPython.
 
 Install with the ``widgets`` extra: ``pip install 'liverpool[widgets]'``::
 

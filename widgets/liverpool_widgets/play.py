@@ -19,32 +19,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 import liverpool as lp
 from liverpool.actions import Action
 from liverpool.game import DEFAULT_NAMES
+from liverpool.table_model import phrase
 
 from .table import CardTable
 
 __all__ = ["LEVELS", "MatchTable", "Replay", "play"]
 
-LEVELS = ("random", "basic", "strong")
-"""The bot levels ``play(level=...)`` accepts."""
+LEVELS = lp.bots.LEVELS
+"""The bot levels ``play(level=...)`` accepts (the bot registry's)."""
 
 QUICK = 0.35
 """Out-of-turn passes (not buying, not calling) take this share of the pace."""
-
-
-def _make_bot(level: str, seed: int) -> Any:
-    if level == "basic":
-        return lp.bots.BasicBot(seed)
-    if level == "strong":
-        return lp.bots.StrongBot(seed)
-    if level == "random":
-        return lp.bots.RandomBot(seed)
-    raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -58,7 +49,9 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
     """A match against bots: the human's :class:`CardTable`, a pace slider, Save and Resume.
 
     Usually made by :func:`play`. ``table`` is the CardTable, ``game`` the match, ``bots`` the
-    bot of each seat (``None`` at the human's).
+    bot of each seat (``None`` at the human's), made by the bot registry
+    (:func:`liverpool.bots.for_seats`) from ``bot_seed`` (the game's seed unless given): the
+    same opponents as ``liverpool play --seed`` with that seed.
     """
 
     pace = traitlets.Float(0.6)
@@ -79,14 +72,14 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         self._bot_seed = game.seed if bot_seed is None else bot_seed
         self._timer: asyncio.TimerHandle | None = None
         self._game = game
-        self.bots: list[Any] = []
+        self.bots: list[lp.bots.Bot | None] = []
         self._make_bots()
         self.table = CardTable(
             game,
             seat,
             open_hands=open_hands,
             four_color=four_color,
-            coach=lp.bots.StrongBot(seed=self._bot_seed),
+            coach=lp.bots.make("strong", self._bot_seed),
         )
         self.table.undo_handler = self.undo
         self.table.on_action(self._after_human)
@@ -137,9 +130,9 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         n = self._game.players
         if not 0 <= self.seat < n:
             raise ValueError(f"seat {self.seat} is not at a table of {n} players")
-        self.bots = [
-            None if s == self.seat else _make_bot(self.level, self._bot_seed + s) for s in range(n)
-        ]
+        others = [s for s in range(n) if s != self.seat]
+        seated = lp.bots.for_seats(self.level, others, self._bot_seed)
+        self.bots = [seated.get(s) for s in range(n)]
 
     def __repr__(self) -> str:
         g = self._game
@@ -207,6 +200,7 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         if seat is None or seat == self.seat:
             return False
         bot = self.bots[seat]
+        assert bot is not None, f"no bot sits at seat {seat}"
         action = bot.act(g.view(seat), g.legal_actions())
         g.apply(action, player=seat)
         return True
@@ -416,7 +410,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         return [self._text(e) for e in game.log[before:]]
 
     def _text(self, event: lp.Event) -> str:
-        return self.table.words(event.text_for(self.table.seat))
+        return phrase(event, self.table.seat, self._final.names)
 
     def _guarded(self, step: int) -> None:
         try:
