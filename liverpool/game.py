@@ -65,7 +65,9 @@ class Game:
     ``Game(rules="house", players=4, seed=7)``: ``rules`` is a preset name or a
     :class:`~liverpool.Rules`; ``players`` a count or a list of names; ``seed`` fixes every
     shuffle (``None`` draws one, which is kept so the game still replays exactly); ``dealer``
-    is the first dealer (the first dealer is "cut for or chosen": here, chosen).
+    is the first dealer (the first dealer is "cut for or chosen": here, chosen). ``setup``, when
+    given, is the whole :class:`~liverpool.Setup` to start from instead (the other arguments
+    are then not used). ``_context`` is internal: :meth:`copy` hands over a state already dealt.
     """
 
     def __init__(
@@ -75,16 +77,27 @@ class Game:
         seed: int | None = None,
         *,
         dealer: int = 0,
+        setup: Setup | None = None,
+        _context: Context | None = None,
     ) -> None:
-        self._begin(Setup.new(rules, players, seed, dealer))
+        setup = setup if setup is not None else Setup.new(rules, players, seed, dealer)
+        self.setup: Setup = setup
+        """What this match started from; with :attr:`actions` it replays the game exactly."""
+        self.actions: list[Action] = []
+        self.actors: list[int] = []
+        self.log: list[Event] = []
+        if _context is not None:  # a copy (see :meth:`copy`): the state is given, not dealt
+            self._ctx = _context
+            return
+        state = MatchState(deal=setup.stacked.deal if setup.stacked else 1, dealer=setup.dealer)
+        self._ctx = Context(setup.rules, setup.names, state, random.Random(setup.seed))
+        self.log.extend(turns.begin_match(self._ctx, setup.stacked, setup.dealer))
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
     def from_setup(cls, setup: Setup) -> Game:
         """The game before its first action, as ``setup`` says (every game is built so)."""
-        game = cls.__new__(cls)
-        game._begin(setup)
-        return game
+        return cls(setup=setup)
 
     @classmethod
     def from_deal(
@@ -126,28 +139,16 @@ class Game:
             )
         )
 
-    def _begin(self, setup: Setup) -> None:
-        self.setup: Setup = setup
-        """What this match started from; with :attr:`actions` it replays the game exactly."""
-        self.actions: list[Action] = []
-        self.actors: list[int] = []
-        self.log: list[Event] = []
-        state = MatchState(deal=setup.stacked.deal if setup.stacked else 1, dealer=setup.dealer)
-        self._ctx = Context(setup.rules, setup.names, state, random.Random(setup.seed))
-        self.log.extend(turns.begin_match(self._ctx, setup.stacked, setup.dealer))
-
     def copy(self) -> Game:
         """An independent copy of this game (same setup, state, history and generator).
 
         Cards, melds, actions and events are immutable values, so only the containers are
         copied: a copy is cheap even late in a long match.
         """
-        other = Game.__new__(Game)
-        other.setup = self.setup
+        other = Game(setup=self.setup, _context=self._ctx.copy())
         other.actions = list(self.actions)
         other.actors = list(self.actors)
         other.log = list(self.log)
-        other._ctx = self._ctx.copy()
         return other
 
     def replay_to(self, steps: int) -> Game:
