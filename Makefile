@@ -34,8 +34,8 @@ lab: $(STAMP)
 
 test: $(STAMP)
 	bash scripts/ensure-system-deps.sh
-	$(BIN)/ruff check liverpool widgets tests benchmarks
-	$(BIN)/mypy --strict liverpool widgets/liverpool_widgets
+	$(BIN)/ruff check liverpool widgets rooms tests benchmarks
+	$(BIN)/mypy --strict liverpool widgets/liverpool_widgets rooms/liverpool_rooms
 	$(BIN)/pytest -p no:cacheprovider tests $(NBVAL_ARGS)
 
 # make bench [ARGS=--quick]  -- its own venv .venv-bench (the engine plus the comparison

@@ -318,6 +318,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- serve ---------------------------------------------------------------------------------
+
+
+def _add_serve(sub: Subparsers) -> None:
+    """``liverpool serve``: classroom rooms (the server loads only when the command runs)."""
+    try:
+        from liverpool_rooms.cli import add_serve
+    except ImportError:  # the engine without its rooms package
+        return
+    add_serve(sub)
+
+
 # --- version -------------------------------------------------------------------------------
 
 
@@ -337,6 +349,7 @@ _COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_rules,
     _add_play,
     _add_simulate,
+    _add_serve,
     _add_version,
 )
 

@@ -1,0 +1,228 @@
+"""The two pages of a room server and the files they load.
+
+* ``/`` — the teacher's page: the teacher key, a form to make a room (preset, seats, timers),
+  the room's code and the QR code of its join link, the lobby (✕ then "Sure?" removes a
+  player; empty seats can be filled with bots; Start), and a projector view of the public
+  table (with a clearly marked demonstration mode that opens every hand on that screen only).
+* ``/r/{code}`` — a student's page: a name and a seat, then the card table. ``?watch`` makes
+  it a projector screen that shows the public table only.
+
+The card table is the notebook's own front end: ``table.js`` and ``table.css`` are read
+(never changed) from the ``liverpool_widgets`` package's ``static`` folder, found without
+importing that package (it needs Jupyter). ``room-table.js`` gives ``table.js`` the small
+model object it expects (``get``/``set``/``on``/``send``) and feeds it the room's messages.
+
+Every name is put on a page as text (``textContent``) or escaped; the pages load scripts from
+this server only (``Content-Security-Policy: script-src 'self'``).
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from liverpool import PRESETS
+from liverpool.bots import LEVELS
+
+__all__ = ["missing_html", "static_file", "student_html", "teacher_html"]
+
+_HERE = Path(__file__).parent / "static"
+_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+_OWN = ("room-table.js", "teacher.js", "student.js", "rooms.css")
+_TABLE = ("table.js", "table.css")
+
+
+@lru_cache(maxsize=1)
+def widgets_static() -> Path | None:
+    """The ``static`` folder of ``liverpool_widgets`` (found, not imported)."""
+    try:
+        spec = importlib.util.find_spec("liverpool_widgets")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for location in spec.submodule_search_locations:
+        folder = Path(location) / "static"
+        if (folder / "table.js").is_file():
+            return folder
+    return None
+
+
+def static_file(name: str) -> tuple[bytes, str] | None:
+    """The bytes and media type of one file the pages load (``None`` if there is none)."""
+    if name in _OWN:
+        folder: Path | None = _HERE
+    elif name in _TABLE:
+        folder = widgets_static()
+    else:
+        return None
+    if folder is None:
+        return None
+    path = folder / name
+    if not path.is_file():
+        return None
+    return path.read_bytes(), _TYPES[path.suffix]
+
+
+def _json_for_html(value: object) -> str:
+    """JSON that can sit inside a ``<script type="application/json">`` element."""
+    return (
+        json.dumps(value, ensure_ascii=False)
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+    )
+
+
+def _presets() -> dict[str, dict[str, object]]:
+    from liverpool.sources import preset_summary
+
+    return {
+        name: {
+            "summary": preset_summary(name),
+            "min": rules.min_players,
+            "max": rules.max_players,
+            "buy_seconds": rules.buy_timer_seconds,
+            "idle_turn_seconds": rules.idle_turn_seconds,
+        }
+        for name, rules in PRESETS.items()
+    }
+
+
+def _page(title: str, body: str, script: str, *, data: str = "") -> str:
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
+<link rel="stylesheet" href="/static/table.css">
+<link rel="stylesheet" href="/static/rooms.css">
+</head>
+<body{data}>
+{body}
+<script type="module" src="/static/{script}"></script>
+</body>
+</html>
+"""
+
+
+def teacher_html() -> str:
+    """The teacher's page."""
+    levels = "".join(
+        f'<option value="{lv}"{" selected" if lv == "basic" else ""}>{lv}</option>' for lv in LEVELS
+    )
+    body = f"""<main class="rooms-page teacher">
+<header class="rooms-top">
+  <h1>Liverpool rooms <span class="rooms-muted">— the teacher's page</span></h1>
+  <span class="rooms-status" id="status" role="status"></span>
+</header>
+<section class="rooms-card" id="key-box">
+  <h2>Teacher key</h2>
+  <p class="rooms-muted">The key was printed by <code>liverpool serve</code> when it started.</p>
+  <form id="key-form" autocomplete="off">
+    <input id="key" type="password" placeholder="teacher key" aria-label="teacher key" required>
+    <button type="submit" data-testid="use-key">Use this key</button>
+  </form>
+</section>
+<section class="rooms-card" id="create-box" hidden>
+  <h2>Make a room</h2>
+  <form id="create-form">
+    <label>Rules <select id="preset" aria-label="rules preset"></select></label>
+    <p class="rooms-muted" id="preset-note"></p>
+    <fieldset><legend>Seats</legend><ol id="seats"></ol>
+      <button type="button" id="add-seat">Add a seat</button>
+      <button type="button" id="drop-seat">Remove the last seat</button></fieldset>
+    <fieldset><legend>Clocks</legend>
+      <label>Buy window <input id="buy-seconds" type="number" min="0" max="3600" step="1"
+        aria-label="buy window seconds"> s</label>
+      <label>Idle turn played after <input id="idle-seconds" type="number" min="0" max="3600"
+        step="1" aria-label="idle turn seconds"> s</label>
+      <label>Bots wait <input id="bot-seconds" type="number" min="0" max="30" step="0.1"
+        value="1" aria-label="bot pace seconds"> s</label>
+      <p class="rooms-muted">Empty: the preset's own clock. 0: no clock (that decision waits for
+        its player).</p></fieldset>
+    <button type="submit" class="rooms-primary" data-testid="create-room">Make the room</button>
+  </form>
+  <div id="my-rooms"></div>
+</section>
+<section class="rooms-card" id="room-box" hidden>
+  <div class="rooms-join">
+    <div>
+      <h2>Room <span class="rooms-code" id="room-code" data-testid="room-code"></span></h2>
+      <p>Students open <a id="join-link" data-testid="join-link" target="_blank"
+        rel="noopener"></a> or scan the code.</p>
+      <p><a id="watch-link" target="_blank" rel="noopener">Open a projector screen</a>
+        · <a id="record-link" hidden>Download the record</a></p>
+    </div>
+    <div class="rooms-qr" id="qr" data-testid="qr"></div>
+  </div>
+  <h3>Lobby <span class="rooms-muted" id="room-state"></span></h3>
+  <ol class="rooms-lobby" id="lobby" data-testid="lobby"></ol>
+  <div class="rooms-row" id="lobby-tools">
+    <button type="button" id="fill" data-testid="fill">Fill empty seats with bots</button>
+    <select id="fill-level" aria-label="bot level">{levels}</select>
+    <button type="button" id="start" class="rooms-primary" data-testid="start">Start the
+      match</button>
+  </div>
+  <div class="rooms-error" id="error" role="alert" data-testid="host-error" hidden></div>
+</section>
+<section class="rooms-card projector" id="projector-box" hidden>
+  <div class="rooms-row">
+    <h2>The table</h2>
+    <span class="rooms-clock" id="clock" data-testid="clock" aria-live="off"></span>
+    <label class="rooms-reveal"><input type="checkbox" id="reveal" data-testid="reveal">
+      Show every hand on this screen (demonstration)</label>
+  </div>
+  <div class="rooms-reveal-banner" id="reveal-banner" data-testid="reveal-banner" hidden>
+    DEMONSTRATION — every player's hand is shown on this screen only</div>
+  <div id="projector" data-testid="projector"></div>
+</section>
+</main>
+<script type="application/json" id="presets">{_json_for_html(_presets())}</script>
+<script type="application/json" id="levels">{_json_for_html(list(LEVELS))}</script>"""
+    return _page("Liverpool rooms — teacher", body, "teacher.js")
+
+
+def student_html(code: str) -> str:
+    """A student's page for room ``code`` (already checked to be a room's code)."""
+    safe = html.escape(code)
+    body = f"""<main class="rooms-page student">
+<header class="rooms-top">
+  <h1>Liverpool · room <span class="rooms-code" data-testid="room-code">{safe}</span></h1>
+  <span class="rooms-me" id="me" data-testid="me"></span>
+  <span class="rooms-status" id="status" role="status" data-testid="status"></span>
+</header>
+<section class="rooms-card" id="join-box" hidden>
+  <h2>Join the table</h2>
+  <form id="join-form" autocomplete="off">
+    <label>Your name <input id="name" maxlength="32" required aria-label="your name"
+      data-testid="name"></label>
+    <label>Seat <select id="seat" aria-label="seat" data-testid="seat"></select></label>
+    <button type="submit" class="rooms-primary" data-testid="join">Join</button>
+  </form>
+</section>
+<section class="rooms-card" id="lobby-box" hidden>
+  <h2 id="lobby-title">Waiting for the teacher to start…</h2>
+  <ol class="rooms-lobby" id="lobby" data-testid="lobby"></ol>
+</section>
+<div class="rooms-error" id="error" role="alert" data-testid="page-error" hidden></div>
+<div class="rooms-clock" id="clock" data-testid="clock" aria-live="off"></div>
+<div id="table" data-testid="room-table"></div>
+</main>"""
+    return _page(f"Liverpool room {code}", body, "student.js", data=f' data-code="{safe}"')
+
+
+def missing_html() -> str:
+    """The page for a room code that names no room."""
+    body = """<main class="rooms-page"><section class="rooms-card">
+<h1>There is no room with that code</h1>
+<p>Check the code with your teacher, or scan the room's QR code again.</p>
+</section></main>"""
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>No such room</title>
+<link rel="stylesheet" href="/static/rooms.css"></head><body>{body}</body></html>
+"""

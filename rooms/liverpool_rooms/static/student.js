@@ -1,0 +1,221 @@
+// A student's page: a name and a seat, then the card table. The seat's token is kept in
+// localStorage, so a closed tab, a reload or a phone that slept comes back to the same seat
+// and is re-synced at once (hand, table, everything). `?watch` makes a projector screen.
+// Names are only ever set as text (textContent), never as HTML.
+
+import { mountTable } from "/static/room-table.js";
+
+const code = document.body.dataset.code || "";
+const storeKey = `liverpool-room:${code}`;
+const watching = new URLSearchParams(location.search).has("watch");
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {WebSocket|null} */
+let ws = null;
+let token = localStorage.getItem(storeKey);
+let mySeat = /** @type {number|null} */ (null);
+let backoff = 500;
+let retry = /** @type {any} */ (null);
+/** @type {any} */
+let lastState = null;
+let clockTimer = /** @type {any} */ (null);
+
+const table = mountTable($("table"), (intent) => send({ type: "table", intent }));
+if (watching) document.body.classList.add("projector");
+
+/** @param {object} message */
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+/** @param {string} text */
+function status(text) {
+  $("status").textContent = text;
+}
+
+/** @param {string} text */
+function showError(text) {
+  const box = $("error");
+  box.textContent = text;
+  box.hidden = !text;
+  if (text) table.error(text);
+}
+
+function connect() {
+  clearTimeout(retry);
+  if (ws && ws.readyState <= WebSocket.OPEN) return;
+  status("connecting…");
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(code)}`);
+  ws = socket;
+  socket.onopen = () => {
+    backoff = 500;
+    status("connected");
+    if (watching) send({ type: "watch", table: true });
+    else if (token) send({ type: "resume", token, table: true });
+    else showJoin();
+  };
+  socket.onmessage = (event) => {
+    try {
+      handle(JSON.parse(event.data));
+    } catch (err) {
+      showError(`The page could not read a message: ${err}`);
+    }
+  };
+  socket.onclose = () => {
+    if (ws !== socket) return;
+    ws = null;
+    status("reconnecting…");
+    retry = setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 8000);
+  };
+}
+
+/** @param {any} message */
+function handle(message) {
+  switch (message.type) {
+    case "welcome":
+      if (message.token) {
+        token = message.token;
+        localStorage.setItem(storeKey, message.token);
+      }
+      mySeat = message.seat ?? null;
+      $("join-box").hidden = true;
+      $("me").textContent = mySeat === null ? "watching" : `${message.name} · seat ${mySeat}`;
+      showError("");
+      break;
+    case "lobby":
+      drawLobby(message);
+      break;
+    case "state":
+      lastState = message;
+      $("lobby-box").hidden = true;
+      table.update(message);
+      drawClock();
+      break;
+    case "error":
+      if (/does not open a seat/.test(message.message)) {
+        localStorage.removeItem(storeKey);
+        token = null;
+        showJoin();
+      }
+      showError(message.message);
+      break;
+    case "kicked":
+      localStorage.removeItem(storeKey);
+      token = null;
+      mySeat = null;
+      $("me").textContent = "";
+      showError(message.message);
+      break;
+    default:
+      break;
+  }
+}
+
+/** The lobby: who sits where (names as text). @param {any} lobby */
+function drawLobby(lobby) {
+  const list = $("lobby");
+  list.replaceChildren(
+    ...lobby.seats.map((/** @type {any} */ s) => {
+      const li = document.createElement("li");
+      const who = s.kind === "bot" ? `${s.name} (${s.level} bot)` : s.name || "free seat";
+      li.textContent = `${who}${s.kind === "human" && s.taken && !s.connected ? " · away" : ""}`;
+      li.dataset.testid = `lobby-seat-${s.seat}`;
+      if (s.seat === mySeat) li.classList.add("is-me");
+      return li;
+    }),
+  );
+  if (lobby.status === "lobby") {
+    $("lobby-title").textContent = "Waiting for the teacher to start…";
+    $("lobby-box").hidden = mySeat === null && !watching;
+  } else if (!lastState) {
+    $("lobby-box").hidden = false;
+    $("lobby-title").textContent = lobby.status === "over" ? "The match is over." : "Playing…";
+  }
+  fillSeats(lobby.seats);
+}
+
+/** The free seats a newcomer may choose. @param {any[]} seats */
+function fillSeats(seats) {
+  const select = /** @type {HTMLSelectElement} */ ($("seat"));
+  const free = seats.filter((s) => s.kind === "human" && !s.taken);
+  const any = document.createElement("option");
+  any.value = "";
+  any.textContent = free.length ? "any free seat" : "no free seat";
+  select.replaceChildren(
+    any,
+    ...free.map((s) => {
+      const o = document.createElement("option");
+      o.value = String(s.seat);
+      o.textContent = s.name ? `seat ${s.seat} (${s.name}'s, freed)` : `seat ${s.seat}`;
+      return o;
+    }),
+  );
+}
+
+async function showJoin() {
+  if (watching) return;
+  $("join-box").hidden = false;
+  try {
+    const answer = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+    if (answer.ok) {
+      const room = await answer.json();
+      fillSeats(room.seats);
+      if (room.status === "over") showError("This match is over.");
+    }
+  } catch {
+    /* the socket's own errors say enough */
+  }
+}
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = /** @type {HTMLInputElement} */ ($("name")).value;
+  const seat = /** @type {HTMLSelectElement} */ ($("seat")).value;
+  send({ type: "join", name, seat: seat === "" ? null : Number(seat), table: true });
+});
+
+/** The clock the room runs for this seat (the server decides; this only counts down). */
+function drawClock() {
+  clearInterval(clockTimer);
+  const box = $("clock");
+  const d = lastState && lastState.deadline;
+  const mine = d && (watching || (mySeat !== null && d.seats.includes(mySeat)));
+  if (!mine) {
+    box.textContent = "";
+    box.hidden = true;
+    return;
+  }
+  const end = Date.now() / 1000 + d.seconds;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil(end - Date.now() / 1000));
+    const who = watching ? "" : "you: ";
+    box.textContent =
+      d.kind === "buy"
+        ? `Buy window: ${who}${left} s to answer (silence passes)`
+        : d.kind === "call"
+          ? `${who}${left} s to call or pass`
+          : `${watching ? "This turn" : "Your turn"} is played automatically in ${left} s`;
+    box.hidden = d.kind === "turn" && left > 30;
+  };
+  tick();
+  clockTimer = setInterval(tick, 250);
+}
+
+// Back from another tab or a sleeping phone: reconnect at once, or ask for the state again.
+function wake() {
+  if (document.hidden) return;
+  if (!ws || ws.readyState > WebSocket.OPEN) {
+    backoff = 500;
+    connect();
+  } else if (ws.readyState === WebSocket.OPEN && (token || watching)) {
+    send({ type: "sync" });
+  }
+}
+document.addEventListener("visibilitychange", wake);
+window.addEventListener("pageshow", wake);
+window.addEventListener("online", wake);
+window.addEventListener("focus", wake);
+
+connect();

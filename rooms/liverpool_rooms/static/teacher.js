@@ -1,0 +1,304 @@
+// The teacher's page: the teacher key, making a room, its code and QR, the lobby (✕ then
+// "Sure?" removes a player, empty seats can become bots, Start) and the projector view of the
+// public table. The server decides everything; names are only ever set as text.
+
+import { mountTable } from "/static/room-table.js";
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const presets = JSON.parse($("presets").textContent || "{}");
+const levels = JSON.parse($("levels").textContent || "[]");
+const KEY = "liverpool-teacher-key";
+const ROOMS = "liverpool-host-rooms";
+
+let teacherKey = sessionStorage.getItem(KEY) || "";
+/** @type {{code: string, host_token: string, join_url: string, qr_svg?: string}|null} */
+let room = null;
+/** @type {WebSocket|null} */
+let ws = null;
+let backoff = 500;
+/** @type {any} */
+let lobby = null;
+/** @type {any} */
+let lastState = null;
+let confirming = -1;
+let clockTimer = /** @type {any} */ (null);
+
+const projector = mountTable($("projector"), () => {});
+
+/** @param {string} text */
+function status(text) {
+  $("status").textContent = text;
+}
+
+/** @param {string} text */
+function showError(text) {
+  const box = $("error");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// -- the key ---------------------------------------------------------------------------------
+function showKey() {
+  $("key-box").hidden = Boolean(teacherKey);
+  $("create-box").hidden = !teacherKey;
+  drawMyRooms();
+}
+
+$("key-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  teacherKey = /** @type {HTMLInputElement} */ ($("key")).value.trim();
+  sessionStorage.setItem(KEY, teacherKey);
+  showKey();
+});
+
+// -- making a room ---------------------------------------------------------------------------
+const presetSelect = /** @type {HTMLSelectElement} */ ($("preset"));
+for (const name of Object.keys(presets)) {
+  const o = document.createElement("option");
+  o.value = name;
+  o.textContent = name;
+  presetSelect.append(o);
+}
+
+/** @param {string} kind */
+function seatRow(kind) {
+  const li = document.createElement("li");
+  const select = document.createElement("select");
+  select.setAttribute("aria-label", "who sits here");
+  for (const value of ["human", ...levels.map((/** @type {string} */ lv) => `bot:${lv}`)]) {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = value === "human" ? "a student" : `a ${value.slice(4)} bot`;
+    select.append(o);
+  }
+  select.value = kind;
+  li.append(select);
+  return li;
+}
+
+function presetChanged() {
+  const p = presets[presetSelect.value];
+  $("preset-note").textContent = `${p.summary} (${p.min}–${p.max} players)`;
+  const buy = /** @type {HTMLInputElement} */ ($("buy-seconds"));
+  const idle = /** @type {HTMLInputElement} */ ($("idle-seconds"));
+  buy.placeholder = p.buy_seconds === null ? "no clock" : String(p.buy_seconds);
+  idle.placeholder = p.idle_turn_seconds === null ? "no clock" : String(p.idle_turn_seconds);
+}
+presetSelect.addEventListener("change", presetChanged);
+for (const kind of ["human", "human", "bot:basic", "bot:basic"]) $("seats").append(seatRow(kind));
+presetSelect.value = "online" in presets ? "online" : Object.keys(presets)[0];
+presetChanged();
+
+$("add-seat").addEventListener("click", () => {
+  if ($("seats").children.length < 8) $("seats").append(seatRow("human"));
+});
+$("drop-seat").addEventListener("click", () => {
+  if ($("seats").children.length > 2) $("seats").lastElementChild?.remove();
+});
+
+/** @param {string} id */
+function seconds(id) {
+  const text = /** @type {HTMLInputElement} */ ($(id)).value.trim();
+  return text === "" ? undefined : Number(text);
+}
+
+$("create-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  /** @type {Record<string, any>} */
+  const body = {
+    rules: presetSelect.value,
+    seats: [...$("seats").querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value),
+  };
+  const buy = seconds("buy-seconds");
+  const idle = seconds("idle-seconds");
+  const pace = seconds("bot-seconds");
+  if (buy !== undefined) body.buy_seconds = buy;
+  if (idle !== undefined) body.idle_turn_seconds = idle;
+  if (pace !== undefined) body.bot_seconds = pace;
+  const answer = await fetch("/api/rooms", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${teacherKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await answer.json();
+  if (answer.status === 401) {
+    teacherKey = "";
+    sessionStorage.removeItem(KEY);
+    showKey();
+    alert("That teacher key is not right: type the key liverpool serve printed.");
+    return;
+  }
+  if (!answer.ok) {
+    alert(data.error || "The room could not be made.");
+    return;
+  }
+  const saved = JSON.parse(localStorage.getItem(ROOMS) || "[]");
+  saved.unshift({ code: data.code, host_token: data.host_token, join_url: data.join_url });
+  localStorage.setItem(ROOMS, JSON.stringify(saved.slice(0, 20)));
+  open(data);
+});
+
+function drawMyRooms() {
+  const saved = JSON.parse(localStorage.getItem(ROOMS) || "[]");
+  const box = $("my-rooms");
+  box.replaceChildren();
+  if (!saved.length) return;
+  const title = document.createElement("h3");
+  title.textContent = "Your rooms on this computer";
+  box.append(title);
+  for (const r of saved) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = `Room ${r.code}`;
+    b.addEventListener("click", () => open(r));
+    box.append(b);
+  }
+}
+
+// -- running a room --------------------------------------------------------------------------
+/** @param {{code: string, host_token: string, join_url: string, qr_svg?: string}} r */
+async function open(r) {
+  room = r;
+  $("room-box").hidden = false;
+  $("projector-box").hidden = false;
+  $("room-code").textContent = r.code;
+  const link = /** @type {HTMLAnchorElement} */ ($("join-link"));
+  link.href = r.join_url;
+  link.textContent = r.join_url;
+  /** @type {HTMLAnchorElement} */ ($("watch-link")).href = `/r/${encodeURIComponent(r.code)}?watch`;
+  // The QR code is an SVG made by the server (segno) from the join link.
+  const svg = r.qr_svg || (await (await fetch(`/api/rooms/${encodeURIComponent(r.code)}/qr.svg`)).text());
+  $("qr").innerHTML = svg;
+  connect();
+}
+
+function connect() {
+  if (!room) return;
+  if (ws) ws.close();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(room.code)}`);
+  ws = socket;
+  status("connecting…");
+  socket.onopen = () => {
+    backoff = 500;
+    status("connected");
+    socket.send(JSON.stringify({ type: "host", host_token: room?.host_token, table: true }));
+  };
+  socket.onmessage = (event) => handle(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (ws !== socket) return;
+    status("reconnecting…");
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 8000);
+  };
+}
+
+/** @param {object} message */
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+/** @param {any} message */
+function handle(message) {
+  if (message.type === "lobby") {
+    lobby = message;
+    drawLobby();
+  } else if (message.type === "state") {
+    lastState = message;
+    projector.update(message);
+    drawClock();
+    const over = message.status === "over";
+    const rec = /** @type {HTMLAnchorElement} */ ($("record-link"));
+    rec.hidden = !over;
+    if (over && room) rec.href = `/api/rooms/${encodeURIComponent(room.code)}/record`;
+    $("reveal-banner").hidden = !message.open_hands;
+  } else if (message.type === "error") {
+    showError(message.message);
+  } else if (message.type === "welcome") {
+    showError("");
+  }
+}
+
+function drawLobby() {
+  if (!lobby) return;
+  $("room-state").textContent =
+    lobby.status === "lobby" ? "(waiting to start)" : lobby.status === "over" ? "(match over)" : "(playing)";
+  $("lobby-tools").hidden = lobby.status !== "lobby";
+  const list = $("lobby");
+  list.replaceChildren(
+    ...lobby.seats.map((/** @type {any} */ s) => {
+      const li = document.createElement("li");
+      li.dataset.testid = `lobby-seat-${s.seat}`;
+      const who = document.createElement("span");
+      who.className = "rooms-name";
+      who.textContent = s.kind === "bot" ? `${s.name} (${s.level} bot)` : s.name || "free seat";
+      li.append(who);
+      const state = document.createElement("span");
+      state.className = "rooms-muted";
+      state.textContent =
+        s.kind === "bot" ? "" : !s.taken ? " waiting for a student" : s.connected ? " online" : " away";
+      li.append(state);
+      if (s.kind === "human" && s.taken) {
+        const kick = document.createElement("button");
+        kick.type = "button";
+        kick.dataset.testid = `kick-${s.seat}`;
+        const sure = confirming === s.seat;
+        kick.textContent = sure ? "Sure?" : "✕";
+        kick.className = sure ? "rooms-danger" : "rooms-kick";
+        kick.setAttribute("aria-label", sure ? `Sure? remove ${s.name}` : `remove ${s.name}`);
+        kick.addEventListener("click", () => {
+          if (confirming === s.seat) {
+            confirming = -1;
+            send({ type: "kick", seat: s.seat });
+          } else {
+            confirming = s.seat;
+            drawLobby();
+            setTimeout(() => {
+              if (confirming === s.seat) {
+                confirming = -1;
+                drawLobby();
+              }
+            }, 5000);
+          }
+        });
+        li.append(kick);
+      }
+      return li;
+    }),
+  );
+}
+
+$("fill").addEventListener("click", () => {
+  send({ type: "fill", level: /** @type {HTMLSelectElement} */ ($("fill-level")).value });
+});
+$("start").addEventListener("click", () => send({ type: "start" }));
+$("reveal").addEventListener("change", (event) => {
+  send({ type: "reveal", on: /** @type {HTMLInputElement} */ (event.target).checked });
+});
+
+/** The clock the room runs now: whose decision, how long is left (the server decides). */
+function drawClock() {
+  clearInterval(clockTimer);
+  const box = $("clock");
+  const d = lastState && lastState.deadline;
+  if (!d) {
+    box.textContent = "";
+    return;
+  }
+  const names = (lastState.view.names || []);
+  const who = d.seats.map((/** @type {number} */ s) => names[s]).join(", ");
+  const end = Date.now() / 1000 + d.seconds;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil(end - Date.now() / 1000));
+    box.textContent =
+      d.kind === "buy"
+        ? `Buy window — ${who}: ${left} s`
+        : d.kind === "call"
+          ? `${who}: ${left} s to call`
+          : `${who}: turn played automatically in ${left} s`;
+  };
+  tick();
+  clockTimer = setInterval(tick, 250);
+}
+
+showKey();

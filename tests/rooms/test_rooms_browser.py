@@ -1,0 +1,184 @@
+"""The room pages in headless Debian chromium (Playwright's Python package, never
+``playwright install``): the teacher makes a room, two students join by the join link, one
+closes the page and opens it again (re-synced from its stored token), they play a buy and a
+discard, the projector follows, and a name made of HTML shows as text everywhere."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from roomkit import Server
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+EVIL = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def wait_cards(page: Any, count: int) -> None:
+    """Wait until the page's hand shows ``count`` cards (the pages' CSP forbids eval, so
+    waits use locators, not ``wait_for_function``)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator('[data-testid="hand"] .lpt-hcard')).to_have_count(count, timeout=15_000)
+
+
+def hand_codes(page: Any) -> list[str]:
+    cards = page.locator('[data-testid="hand"] .lpt-hcard')
+    return [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+
+
+def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path / "rooms.sqlite3")
+    problems: list[str] = []
+    dialogs: list[str] = []
+
+    def watch(page: Any, who: str) -> Any:
+        page.on("pageerror", lambda e: problems.append(f"{who}: {e}"))
+        page.on("dialog", lambda d: (dialogs.append(f"{who}: {d.message}"), d.dismiss()))
+        page.set_default_timeout(15_000)
+        return page
+
+    started = time.monotonic()
+    try:
+        # The teacher makes a room: a bot deals, the two students sit at seats 1 and 2.
+        teacher = watch(
+            browser.new_context(viewport={"width": 1300, "height": 950}).new_page(), "teacher"
+        )
+        teacher.goto(server.url)
+        teacher.fill("#key", server.key)
+        teacher.click('[data-testid="use-key"]')
+        teacher.select_option("#preset", "house")
+        seats = teacher.locator("#seats select")
+        for i, kind in enumerate(["bot:basic", "human", "human", "bot:basic"]):
+            seats.nth(i).select_option(kind)
+        teacher.fill("#buy-seconds", "30")
+        teacher.fill("#idle-seconds", "120")
+        teacher.fill("#bot-seconds", "0.2")
+        teacher.click('[data-testid="create-room"]')
+        teacher.wait_for_selector('[data-testid="qr"] svg')
+        code = teacher.text_content('[data-testid="room-code"]')
+        join = teacher.get_attribute('[data-testid="join-link"]', "href")
+        assert code and join and join.endswith(f"/r/{code}")
+
+        # Two students open the join link: Ben first (seat 1), then the one with an HTML name.
+        ben_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+        ben = watch(ben_ctx.new_page(), "ben")
+        ben.goto(join)
+        ben.fill('[data-testid="name"]', "Ben")
+        ben.click('[data-testid="join"]')
+        ben.wait_for_selector('[data-testid="me"]:has-text("seat 1")')
+        eve_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+        eve = watch(eve_ctx.new_page(), "eve")
+        eve.goto(join)
+        eve.fill('[data-testid="name"]', EVIL)
+        eve.click('[data-testid="join"]')
+        eve.wait_for_selector('[data-testid="me"]:has-text("seat 2")')
+        teacher.wait_for_selector('[data-testid="lobby-seat-2"] .rooms-name:has-text("<img")')
+        assert teacher.text_content('[data-testid="lobby-seat-2"] .rooms-name') == EVIL
+
+        # The teacher removes Ben (✕, then "Sure?"); Ben's page says so and he joins again.
+        teacher.click('[data-testid="kick-1"]')
+        teacher.wait_for_selector('[data-testid="kick-1"]:has-text("Sure?")')
+        teacher.click('[data-testid="kick-1"]')
+        ben.wait_for_selector('[data-testid="page-error"]:has-text("teacher")')
+        teacher.wait_for_selector('[data-testid="lobby-seat-1"]:has-text("free seat")')
+        ben.wait_for_selector("#join-box:visible")
+        ben.fill('[data-testid="name"]', "Ben")
+        ben.click('[data-testid="join"]')
+        ben.wait_for_selector('[data-testid="me"]:has-text("seat 1")')
+        teacher.wait_for_selector('[data-testid="lobby-seat-1"] .rooms-name:has-text("Ben")')
+        teacher.click('[data-testid="start"]')
+
+        for page in (ben, eve):
+            wait_cards(page, 10)
+        teacher.wait_for_selector('[data-testid="projector"] [data-testid="discard-top"]')
+
+        # Eve closes her page and opens the join link again: her stored token brings her back
+        # to seat 2 with the same hand.
+        before = hand_codes(eve)
+        eve.close()
+        eve = watch(eve_ctx.new_page(), "eve again")
+        eve.goto(join)
+        eve.wait_for_selector('[data-testid="me"]:has-text("seat 2")')
+        wait_cards(eve, 10)
+        assert hand_codes(eve) == before
+        assert eve.locator('[data-testid="join-box"]').count() == 0 or not eve.is_visible(
+            "#join-box"
+        )
+
+        # Ben plays first and draws from the stock: the upcard is offered, Eve is asked first.
+        ben.wait_for_selector('[data-testid="btn-draw"]:not([disabled])')
+        offered = ben.get_attribute('[data-testid="discard-top"]', "data-card")
+        ben.click('[data-testid="stock"]')
+        eve.wait_for_selector('[data-testid="prompt"][data-kind="buy"]')
+        assert eve.is_visible('[data-testid="countdown"]')
+        eve.click('[data-testid="prompt-buy"]')
+        wait_cards(eve, 12)
+        assert offered in hand_codes(eve)
+        teacher.wait_for_selector(
+            '[data-testid="projector"] [data-testid="log"] li:has-text("bought")'
+        )
+
+        # Ben, having drawn, selects his last card and discards it.
+        wait_cards(ben, 11)
+        ben.wait_for_selector('[data-testid="deciding"]:has-text("discard")')
+        cards = ben.locator('[data-testid="hand"] .lpt-hcard')
+        last = cards.nth(cards.count() - 1)
+        thrown = last.get_attribute("data-card")
+        last.click()
+        ben.wait_for_selector('[data-testid="btn-discard"]:not([disabled])')
+        ben.click('[data-testid="btn-discard"]')
+        wait_cards(ben, 10)
+        # The projector shows the new discard (or a later one, once the bots have moved).
+        teacher.wait_for_selector(
+            '[data-testid="projector"] [data-testid="log"] li:has-text("Ben discarded")'
+        )
+        assert thrown
+
+        # The HTML name is text on every screen: no image element was made, no alert ran.
+        for page in (teacher, ben, eve):
+            assert page.locator('img[src="x"]').count() == 0
+        assert ben.locator(f'[data-testid="opponent-2"]:has-text("{EVIL}")').count() == 1
+        assert teacher.locator(f'[data-testid="projector"] :text("{EVIL}")').count() >= 1
+        # The projector never shows a hand, until the teacher asks for a demonstration.
+        assert teacher.locator('[data-testid="projector"] .lpt-open-card').count() == 0
+        teacher.check('[data-testid="reveal"]')
+        teacher.wait_for_selector('[data-testid="reveal-banner"]:visible')
+        teacher.wait_for_selector('[data-testid="projector"] .lpt-open-card')
+        assert ben.locator(".lpt-open-card").count() == 0
+        teacher.screenshot(path=str(tmp_path / "teacher.png"), full_page=True)
+        ben.screenshot(path=str(tmp_path / "ben.png"), full_page=True)
+        assert not dialogs, dialogs
+        assert not problems, problems
+    finally:
+        server.kill()
+    print(f"browser class: {time.monotonic() - started:.1f} s")

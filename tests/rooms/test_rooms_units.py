@@ -1,0 +1,163 @@
+"""The room's pieces in one process (no network): a room played by bots and the clock, the
+deal-end summaries it keeps, and the store it rebuilds from."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from liverpool import Game, get_rules
+from liverpool.table_model import deal_summaries
+from liverpool_rooms import tables
+from liverpool_rooms.protocol import Bad, clean_name, parse_message
+from liverpool_rooms.room import Room, RoomConfig, Seat
+from liverpool_rooms.store import StaleRoom, Store, token_digest
+
+
+class FakeConn:
+    def __init__(self, *, host: bool = False, table: bool = True) -> None:
+        self.seat: int | None = None
+        self.host = host
+        self.watching = False
+        self.wants_table = table
+        self.table: Any = None
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(json.loads(json.dumps(message)))
+
+    def send_state(self, make: Any) -> None:
+        message = make()
+        if message is not None:
+            self.send(message)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def make_room(tmp_path: Path, seats: list[Seat], **timers: float | None) -> tuple[Store, Room]:
+    store = Store(tmp_path / "rooms.sqlite3")
+    rules = get_rules("house").replace(**timers)
+    config = RoomConfig(rules, 0.0)
+    store.create_room("TEST2", config.to_dict(), token_digest("host"), [s.row() for s in seats])
+    row = store.load("TEST2")
+    assert row is not None
+    room = Room(store, row, teacher_key="KEY", state_hook=tables.add_table)
+    return store, room
+
+
+def test_a_match_played_by_the_clock_keeps_exact_deal_summaries(tmp_path: Path) -> None:
+    seats = [Seat(0, "human"), Seat(1, "bot", "basic"), Seat(2, "bot", "random")]
+    store, room = make_room(tmp_path, seats, buy_timer_seconds=0.01, idle_turn_seconds=0.01)
+    ada, host = FakeConn(), FakeConn(host=True)
+    room.attach(ada)
+    room.join(ada, "Ada")
+    room.attach(host)
+    room.host(host, "KEY")  # the teacher key works as a host token too
+    checked = 0
+
+    async def play() -> None:
+        nonlocal checked
+        room.start(host)
+        seen_deals = 0
+        for _ in range(20_000):
+            if room.status == "over":
+                break
+            await asyncio.sleep(0.002)
+            game = room.game
+            assert game is not None
+            if len(game.deal_scores) > seen_deals:
+                seen_deals = len(game.deal_scores)
+                kept = tables._SUMMARIES[room][2]
+                assert kept == deal_summaries(game)[-1]
+                checked += 1
+        room.stop()
+
+    # Ada never moves: the idle turn and the buy window's silence play every turn for her.
+    asyncio.run(asyncio.wait_for(play(), timeout=120))
+    assert room.status == "over" and checked == 7
+    row = store.load("TEST2")
+    assert row is not None and row.status == "over"
+    assert {a.how for a in row.actions if a.seat == 0} == {"timer"}
+    # Every state Ada was sent holds her own hand only.
+    states = [m for m in ada.sent if m["type"] == "state"]
+    assert states and all("hand" in m["view"] for m in states)
+    replayed = Game.from_json(room.record())
+    assert replayed.scores == room.game.scores  # type: ignore[union-attr]
+    store.close()
+
+
+def test_the_store_refuses_a_second_writer_of_the_same_step(tmp_path: Path) -> None:
+    seats = [Seat(0, "human"), Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
+    store, room = make_room(tmp_path, seats)
+    conn, host = FakeConn(), FakeConn(host=True)
+    room.attach(conn)
+    room.join(conn, "Ada")
+    room.attach(host)
+    room.host(host, "host")
+
+    async def one_step() -> None:
+        room.start(host)
+        room.stop()
+
+    asyncio.run(one_step())
+    store.append("TEST2", 1, 1, {"type": "DrawStock"}, "player", over=False)
+    with pytest.raises(StaleRoom):
+        store.append("TEST2", 1, 1, {"type": "DrawStock"}, "player", over=False)
+    with pytest.raises(StaleRoom):
+        store.claim_seat("TEST2", 0, "Eve", token_digest("x"))  # Ada holds it
+    store.close()
+
+
+def test_messages_are_read_strictly() -> None:
+    assert parse_message('{"type": "watch"}') == {"type": "watch"}
+    for bad in (
+        None,
+        b"bytes",
+        "x" * 5000,
+        "nope",
+        "[]",
+        '{"type": 3}',
+        '{"type": "fly"}',
+        '{"type": "join"}',
+        '{"type": "join", "name": "A", "seat": true}',
+        '{"type": "resume", "token": ""}',
+        '{"type": "act", "action": []}',
+        '{"type": "kick", "seat": "2"}',
+        '{"type": "reveal", "on": 1}',
+        '{"type": "table", "intent": 5}',
+        "[" * 5000,
+    ):
+        with pytest.raises(Bad):
+            parse_message(bad)
+    assert clean_name("  Ada \t Lovelace\u200b ") == "Ada Lovelace"
+    with pytest.raises(Bad):
+        clean_name("\u0000\u0001")
+
+
+def test_refusals_out_of_turn_are_the_engines_own() -> None:
+    from liverpool.bots import make
+    from liverpool.table_model import build_table
+
+    game = Game("online", 4, seed=11)
+    bots = [make("basic", s) for s in range(4)]
+    compared = 0
+    for _ in range(150):
+        if game.is_over:
+            break
+        for seat in range(game.players):
+            if seat == game.to_act:
+                continue
+            view = game.view(seat)
+            asked = build_table(view, game, refusals={}).controls
+            quick = build_table(view, game, refusals=tables.NotYourTurn(game, seat)).controls
+            assert quick == asked
+            compared += 1
+        actor = game.to_act
+        assert actor is not None
+        game.apply(bots[actor].act(game.view(actor), game.legal_actions()))
+    assert compared > 300
