@@ -33,9 +33,13 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ld.Server]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """One headless Debian chromium for the session (each test gets its own context)."""
+    """One headless Debian chromium per test module (each test gets its own context).
+
+    Module-scoped, not session-scoped: Playwright's sync API keeps an event loop running in
+    this thread while the browser is open, and later tests (the rooms) call ``asyncio.run``
+    themselves."""
     ld.require()
     with ld.browser() as b:
         yield b
