@@ -90,13 +90,17 @@ def _find_going_down(hand: list[Card], rules: Rules, deal: int, extend: bool) ->
     read = _read(hand, rules, plan)
     if not _could_meet(read, rules):
         return None
-    # Every solution uses exactly the contract's minimum cards, so the test above on ``keep``
-    # holds for all of them: the first is the answer.
+    # Most solutions use the contract's minimum cards, which the test above allows for; a run
+    # a counting wild limit makes longer (see ``_run_piece``) may leave too few to keep.
     if extend:
         return _cores(
-            read, rules, lambda melds, rest: _extend_with_naturals(melds, rest, rules, keep)
+            read,
+            rules,
+            lambda melds, rest: (
+                _extend_with_naturals(melds, rest, rules, keep) if len(rest) >= keep else None
+            ),
         )
-    return _cores(read, rules, lambda melds, _rest: melds)
+    return _cores(read, rules, lambda melds, rest: melds if len(rest) >= keep else None)
 
 
 class _Read:
@@ -585,25 +589,39 @@ def _run_piece(
     piece: tuple[int, ...], length: int, limit: WildLimit, w: int, floor: int
 ) -> tuple[_Entry, ...]:
     """The runs of one suit (its code and a mask of the values held) needing exactly ``w``
-    wilds."""
+    wilds: every run of the requirement's length, and the longer runs a counting limit needs.
+
+    Under a limit that counts naturals (two naturals; wilds not outnumbering naturals) a legal
+    run may have no legal stretch of the requirement's length (A-W-W-W-5 with two naturals
+    needed): then the shortest legal run is longer. Such a run cannot lose an end and stay
+    legal, so both its ends are natural and it holds just the naturals ``w`` wilds need: one
+    length, ``w + fewest_naturals(w)``, and only those shapes. (A longer run that could lose an
+    end is found as the shorter one, the extra card left in hand for the extension.)"""
     suit, mask = piece
-    if length - w < limit.fewest_naturals(w):
-        return ()  # too few naturals for the wilds, wherever they sit
-    entries: list[_Entry] = []
-    span = (1 << length) - 1
+    fewest = limit.fewest_naturals(w)
     index = _SUIT_INDEX[SUIT_BY_CODE[suit]]
     row = [card if mask >> v & 1 else None for v, card in enumerate(RUN_CARDS[suit])]
     bits = [0 if card is None else 1 << (_FIELD * card.index) for card in row]
-    for start in range(floor, ACE_HIGH - length + 2):
-        held = (mask >> start) & span
-        missing = length - held.bit_count()
-        if missing > w or missing == length:
-            continue
-        slots = row[start : start + length]
-        for marks, wild_at in _patterns(length, limit, held, w):
-            placed = [_WILD if m else card for m, card in zip(marks, slots, strict=True)]
-            lent = sum(bits[start : start + length]) - sum(bits[start + i] for i in wild_at)
-            entries.append((placed, (index, start, *marks), lent, w))  # type: ignore[arg-type]
+    entries: list[_Entry] = []
+    for size in dict.fromkeys((length, max(length, w + fewest))):
+        if size - w < fewest:
+            continue  # too few naturals for the wilds, wherever they sit
+        longer = size > length
+        span = (1 << size) - 1
+        for start in range(floor, ACE_HIGH - size + 2):
+            held = (mask >> start) & span
+            missing = size - held.bit_count()
+            if missing > w or missing == size:
+                continue
+            if longer and not (held & 1 and held >> (size - 1) & 1):
+                continue  # an end could go: the shorter run is a candidate already
+            slots = row[start : start + size]
+            for marks, wild_at in _patterns(size, limit, held, w):
+                if longer and (marks[0] or marks[-1]):
+                    continue
+                placed = [_WILD if m else card for m, card in zip(marks, slots, strict=True)]
+                lent = sum(bits[start : start + size]) - sum(bits[start + i] for i in wild_at)
+                entries.append((placed, (index, start, *marks), lent, w))  # type: ignore[arg-type]
     return tuple(entries)
 
 
