@@ -4,7 +4,8 @@ Starts JupyterLab and headless Debian chromium exactly as the browser tests do (
 module ``tests/browser/labdriver.py``), opens the test notebook ``tests/browser/play_stacked.ipynb``
 (``play()`` on a stacked house deal against scripted opponents, pace 0) and plays its first
 deal to the end by clicks, about 40 of them: selecting and deselecting cards, taking the
-discard, building two melds, going down, laying off, discarding, buying, drawing, going out.
+discard, building two melds, going down, laying off, discarding, buying, drawing, going out,
+and Next deal on the end-of-deal panel (the bots then play the first turns of deal 2).
 
 Each click is made and timed inside the page (``performance.now()``): the element's
 ``click()``, the message to the kernel, Python handling it (the engine, the bots' moves after
@@ -150,7 +151,8 @@ def play_deal(c: Clicker) -> None:
         c.select(code)
         c.press(f"meld-{meld}-card-0", "lay off")
     c.select("JH")
-    c.press("btn-discard", "go out (then deal 2)")
+    c.press("btn-discard", "go out (the deal's panel)")
+    c.press("next-deal", "next deal (then the bots)")
 
 
 def pct(values: list[float], q: float) -> float:

@@ -257,6 +257,13 @@ class Card:
 
         return card_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The card as an HTML ``<img>``, which a notebook opened cold still shows (see
+        :meth:`liverpool.Hand._repr_html_`)."""
+        from .render import card_img
+
+        return card_img(self)
+
 
 _INTERNED: dict[tuple[Rank | int | None, Suit | str | None], Card] = {}
 JOKER = Card(None, None)

@@ -72,9 +72,15 @@ class Hand:
         return cards_svg(self.cards, rules=self.rules, four_color=self.four_color)
 
     def _repr_html_(self) -> str:
-        """The same row inline in HTML, so the cards' labels reach the page (JupyterLab shows
-        a bare SVG output as an image)."""
-        return f'<div class="lp-hand">{self._repr_svg_()}</div>'
+        """The row as HTML ``<img>`` cards: a notebook opened cold (untrusted, or rendered
+        statically) keeps an image with a ``data:`` address, where it strips an inline
+        ``<svg>``, and HTML outranks the SVG beside it."""
+        from .render import cards_html
+
+        return (
+            '<div class="lp-hand">'
+            f"{cards_html(self.cards, rules=self.rules, four_color=self.four_color)}</div>"
+        )
 
 
 def show(

@@ -572,6 +572,13 @@ class Meld:
 
         return meld_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The meld as HTML ``<img>`` cards, which a notebook opened cold still shows (see
+        :meth:`liverpool.Hand._repr_html_`)."""
+        from .render import meld_html
+
+        return meld_html(self)
+
 
 def may_fit(meld: Meld, card: Card) -> bool:
     """Might the natural ``card`` extend ``meld``: its rank for a set, the next card of its suit

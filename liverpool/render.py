@@ -1,25 +1,36 @@
 """Our own SVG playing cards, and HTML for melds, verdicts and the table (standard library only).
 
-Everything here returns text: an ``<svg>`` for cards and melds, a ``<div>`` of HTML for a
-verdict or a whole table. The engine's values call these from their ``_repr_svg_`` and
-``_repr_html_`` methods, importing this module inside the method, so ``import liverpool``
-costs nothing for display. Options are keyword-only::
+Everything here returns text: an ``<svg>`` for cards and melds (``card_svg``, ``cards_svg``,
+``meld_svg``), and HTML for the same pictures (``card_img``, ``cards_html``, ``meld_html``), a
+verdict or a whole table (``verdict_html``, ``view_html``, ``game_html``). The engine's values
+call these from their ``_repr_svg_`` and ``_repr_html_`` methods, importing this module inside
+the method, so ``import liverpool`` costs nothing for display. Options are keyword-only::
 
-    from liverpool.render import card_svg, cards_svg
+    from liverpool.render import card_svg, cards_svg, cards_html
     card_svg(Card.parse("10H"), width=120, four_color=True)
     cards_svg(parse_cards("7H 8H JK"), rules=PRESETS["classic"])
+    cards_html(parse_cards("7H 8H JK"), rules=PRESETS["classic"])
+
+The HTML never holds an inline ``<svg>``: each card is an ``<img src="data:image/svg+xml;base64,
+…">`` of exactly the ``<svg>`` that :func:`card_svg` draws, with the card's name as its ``alt``
+text (and the ``data-card`` attribute below). A notebook that is not trusted (opened cold, not
+run) strips inline ``<svg>`` from HTML outputs but keeps such images, and static renders
+(``jupyter nbconvert --to html``, GitHub, nbviewer) show them too. A row of face-down cards is
+one image (``alt``: whose hand and how many), the back drawn once inside it.
 
 Each card is drawn in a 100 x 140 box (scaled to ``width`` pixels) with large corner indices,
 a pip layout, suit colours (an optional four-colour deck), a distinct joker, a patterned back,
 a gold frame and "W" badge on wild cards, and, in a meld, a caption saying what a wild stands
 for. Every card is an ``<svg role="img">`` with an ``aria-label`` (its name: ``"ten of
 hearts"``), a ``<title>`` and a ``data-card`` attribute (its code: ``"10H"``; ``"back"`` for a
-face-down card). Output is deterministic and well-formed XML: no random ids, no ids at all, and
-no HTML-only entities, so notebook outputs compare equal run after run.
+face-down card). Output is deterministic and well-formed XML: no random ids (no ids at all,
+but the fixed one inside a face-down row's image), and no HTML-only entities, so notebook outputs
+compare equal run after run.
 """
 
 from __future__ import annotations
 
+import base64
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -37,10 +48,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_WIDTH",
+    "card_img",
     "card_label",
     "card_svg",
+    "cards_html",
     "cards_svg",
     "game_html",
+    "meld_html",
     "meld_svg",
     "table_html",
     "verdict_html",
@@ -403,26 +417,53 @@ def _card_element(
     label: str | None,
 ) -> str:
     """One card as an ``<svg>``: standalone when ``x`` is ``None``, else nested at (x, y)."""
+    wild, stands_for, name, code = _card_facts(
+        card,
+        rules=rules,
+        face_down=face_down,
+        stands_for=stands_for,
+        selected=selected,
+        label=label,
+    )
+    where = f'xmlns="{_NS}"' if x is None or y is None else f'x="{_n(x)}" y="{_n(y)}"'
+    attrs = (
+        f'{where} width="{_n(width)}" height="{_n(width * _RATIO)}" viewBox="0 0 {_UW} {_UH}" '
+        f'class="lp-card" role="img" aria-label="{_attr(name)}" '
+        f"{_data_attrs(code, wild, stands_for, selected)}"
+    )
+    body = _card_body(card, wild, four_color, face_down, stands_for, selected)
+    return f"<svg {attrs}><title>{escape(name, quote=False)}</title>{body}</svg>"
+
+
+def _card_facts(
+    card: Card,
+    *,
+    rules: Rules | None,
+    face_down: bool,
+    stands_for: str | None,
+    selected: bool,
+    label: str | None,
+) -> tuple[bool, str | None, str, str]:
+    """A drawn card's ``(wild, stands_for, accessible name, data-card code)``."""
     wild = not face_down and (card.is_joker or (rules is not None and rules.is_wild(card)))
     if face_down:
         stands_for = None
     name = label or card_label(
         card, wild=wild, face_down=face_down, stands_for=stands_for, selected=selected
     )
-    code = "back" if face_down else card.code
-    where = f'xmlns="{_NS}"' if x is None or y is None else f'x="{_n(x)}" y="{_n(y)}"'
-    attrs = (
-        f'{where} width="{_n(width)}" height="{_n(width * _RATIO)}" viewBox="0 0 {_UW} {_UH}" '
-        f'class="lp-card" role="img" aria-label="{_attr(name)}" data-card="{code}"'
-    )
+    return wild, stands_for, name, "back" if face_down else card.code
+
+
+def _data_attrs(code: str, wild: bool, stands_for: str | None, selected: bool) -> str:
+    """The ``data-*`` attributes of a drawn card (the same on its ``<svg>`` and its ``<img>``)."""
+    attrs = f'data-card="{code}"'
     if wild:
         attrs += ' data-wild="true"'
     if stands_for:
         attrs += f' data-stands-for="{_attr(stands_for)}"'
     if selected:
         attrs += ' data-selected="true"'
-    body = _card_body(card, wild, four_color, face_down, stands_for, selected)
-    return f"<svg {attrs}><title>{escape(name, quote=False)}</title>{body}</svg>"
+    return attrs
 
 
 def card_svg(
@@ -461,10 +502,12 @@ def card_svg(
 # -- rows of cards -----------------------------------------------------------------------------
 
 
-def _slot(x: float, y: float, width: float, text: str) -> str:
-    """An empty place where a card could lie (an empty discard pile, an empty hand)."""
+def _slot(x: float | None, y: float | None, width: float, text: str) -> str:
+    """An empty place where a card could lie (an empty discard pile, an empty hand):
+    standalone when ``x`` is ``None``, else nested at (x, y)."""
+    where = f'xmlns="{_NS}"' if x is None or y is None else f'x="{_n(x)}" y="{_n(y)}"'
     return (
-        f'<svg x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(width * _RATIO)}" '
+        f'<svg {where} width="{_n(width)}" height="{_n(width * _RATIO)}" '
         f'viewBox="0 0 {_UW} {_UH}" role="img" aria-label="{_attr(text)}" class="lp-slot">'
         f"<title>{escape(text, quote=False)}</title>"
         '<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" fill-opacity="0.06" '
@@ -612,6 +655,262 @@ def meld_svg(
     return _group_svg(parts, w, h, described, "lp-meld", f' data-kind="{meld.kind}"')
 
 
+# -- the same pictures as <img> elements, for HTML --------------------------------------------
+
+_DATA_SVG = "data:image/svg+xml;base64,"
+
+
+@lru_cache(maxsize=1024)
+def _data_uri(svg: str) -> str:
+    """``svg`` as a ``data:`` URI (cached: a table shows the same few cards again and again)."""
+    return _DATA_SVG + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def _img(
+    svg: str, *, width: float, height: float, alt: str, cls: str, extra: str = "", style: str = ""
+) -> str:
+    """``svg`` as an ``<img>`` with ``alt`` text (also its tooltip), well-formed XML."""
+    styled = f' style="{style}"' if style else ""
+    return (
+        f'<img src="{_data_uri(svg)}" alt="{_attr(alt)}" title="{_attr(alt)}" '
+        f'width="{_n(width)}" height="{_n(height)}" class="{cls}"{extra}{styled}/>'
+    )
+
+
+def _card_img(
+    card: Card,
+    *,
+    width: float,
+    rules: Rules | None,
+    four_color: bool,
+    face_down: bool,
+    stands_for: str | None,
+    selected: bool,
+    label: str | None,
+    style: str = "",
+) -> str:
+    svg = card_svg(
+        card,
+        rules=rules,
+        width=width,
+        four_color=four_color,
+        face_down=face_down,
+        stands_for=stands_for,
+        selected=selected,
+        label=label,
+    )
+    wild, stands_for, name, code = _card_facts(
+        card,
+        rules=rules,
+        face_down=face_down,
+        stands_for=stands_for,
+        selected=selected,
+        label=label,
+    )
+    return _img(
+        svg,
+        width=width,
+        height=width * _RATIO,
+        alt=name,
+        cls="lp-card",
+        extra=" " + _data_attrs(code, wild, stands_for, selected),
+        style=style,
+    )
+
+
+def card_img(
+    card: Card,
+    *,
+    rules: Rules | None = None,
+    width: float = DEFAULT_WIDTH,
+    four_color: bool = False,
+    face_down: bool = False,
+    stands_for: str | None = None,
+    selected: bool = False,
+    label: str | None = None,
+) -> str:
+    """One card as an HTML ``<img>`` of the very ``<svg>`` :func:`card_svg` draws (same options),
+    embedded as ``data:image/svg+xml;base64,…``; its ``alt`` text is the card's accessible name
+    and it carries the same ``data-card`` (and ``data-wild``, ``data-stands-for``,
+    ``data-selected``) attributes."""
+    return _card_img(
+        card,
+        width=width,
+        rules=rules,
+        four_color=four_color,
+        face_down=face_down,
+        stands_for=stands_for,
+        selected=selected,
+        label=label,
+    )
+
+
+def _slot_img(width: float, text: str, *, top: float = 0) -> str:
+    style = f"margin-top:{_n(top)}px" if top else ""
+    return _img(
+        _slot(None, None, width, text),
+        width=width,
+        height=width * _RATIO,
+        alt=text,
+        cls="lp-slot",
+        style=style,
+    )
+
+
+def _row_imgs(
+    cards: Sequence[Card],
+    *,
+    rules: Rules | None,
+    width: float,
+    overlap: float,
+    four_color: bool,
+    selected: Collection[int],
+    stands_for: Sequence[str | None] | None,
+    empty: str,
+) -> str:
+    """The ``<img>`` of each card of a row, laid out as :func:`_row` places them: each card
+    over the one before by ``overlap`` of a width, the selected ones raised."""
+    lift = round(width * _RATIO * 0.12, 2) if selected else 0.0
+    if not cards:
+        return _slot_img(width, empty, top=lift)
+    shift = f"margin-left:-{_n(width * overlap)}px" if overlap else ""
+    imgs = []
+    for i, card in enumerate(cards):
+        chosen = i in selected
+        style = [shift] if i and shift else []
+        if lift and not chosen:
+            style.append(f"margin-top:{_n(lift)}px")
+        imgs.append(
+            _card_img(
+                card,
+                width=width,
+                rules=rules,
+                four_color=four_color,
+                face_down=False,
+                stands_for=stands_for[i] if stands_for and i < len(stands_for) else None,
+                selected=chosen,
+                label=None,
+                style=";".join(style),
+            )
+        )
+    return "".join(imgs)
+
+
+_ROW_STYLE = "display:inline-flex;align-items:flex-start;vertical-align:top;max-width:100%"
+
+
+def _group_html(inner: str, label: str, cls: str, extra: str = "") -> str:
+    return (
+        f'<span class="{cls}" role="group" aria-label="{_attr(label)}"{extra} '
+        f'style="{_ROW_STYLE}">{inner}</span>'
+    )
+
+
+def cards_html(
+    cards: Iterable[Card],
+    *,
+    rules: Rules | None = None,
+    width: float = DEFAULT_WIDTH,
+    overlap: float = 0.55,
+    four_color: bool = False,
+    face_down: bool = False,
+    selected: Collection[int] = (),
+    stands_for: Sequence[str | None] | None = None,
+    label: str | None = None,
+) -> str:
+    """The row :func:`cards_svg` draws (same options), as HTML: a ``<span role="group">`` of one
+    :func:`card_img` per card, overlapping and raised as in the SVG. Face-down cards are one
+    image of the whole row (its ``alt`` is ``label``, ``"3 cards, face down"`` by default)."""
+    cards = list(cards)
+    if not 0 <= overlap < 1:
+        raise ValueError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
+    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+    name = label or (f"{count}, face down" if face_down else count)
+    if face_down:
+        return _backs_html(len(cards), width=width, overlap=overlap, label=name)
+    row = _row_imgs(
+        cards,
+        rules=rules,
+        width=width,
+        overlap=overlap,
+        four_color=four_color,
+        selected=selected,
+        stands_for=stands_for,
+        empty="empty",
+    )
+    return _group_html(row, name, "lp-cards")
+
+
+def _backs_html(count: int, *, width: float, overlap: float, label: str) -> str:
+    """``count`` face-down cards as ONE image (alt: ``label``): the back is drawn once, in
+    ``<defs>``, and used ``count`` times, so a table's hidden hands stay small. The cards
+    themselves are never touched: nothing in it says what they are."""
+    if not count:
+        return _group_html(_slot_img(width, "none"), label, "lp-cards")
+    height = width * _RATIO
+    step = width * (1 - overlap)
+    total = step * (count - 1) + width
+    body = _card_body(Card.joker(), False, False, True, None, False)
+    uses = "".join(
+        f'<use href="#back" x="{_n(i * step)}" width="{_n(width)}" height="{_n(height)}"/>'
+        for i in range(count)
+    )
+    svg = (
+        f'<svg xmlns="{_NS}" width="{_n(total)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(total)} {_n(height)}"><defs><symbol id="back" '
+        f'viewBox="0 0 {_UW} {_UH}">{body}</symbol></defs>{uses}</svg>'
+    )
+    return _img(
+        svg,
+        width=total,
+        height=height,
+        alt=label,
+        cls="lp-cards lp-backs",
+        extra=f' data-card="back" data-count="{count}"',
+    )
+
+
+def meld_html(
+    meld: Meld,
+    *,
+    rules: Rules | None = None,
+    width: float = DEFAULT_WIDTH,
+    overlap: float = 0.3,
+    four_color: bool = False,
+    caption: bool = True,
+) -> str:
+    """The meld :func:`meld_svg` draws (same options), as HTML: its cards' images, each wild
+    captioned with what it stands for, and under them the meld in words (``run of ♥ 5-8``).
+    The group's accessible name is the full description."""
+    wilds = set(_wild_positions(meld, rules))
+    stands = [meld.stands_for(i) if i in wilds else None for i in range(len(meld.cards))]
+    described = meld.describe(rules)
+    row = _row_imgs(
+        meld.cards,
+        rules=rules,
+        width=width,
+        overlap=overlap,
+        four_color=four_color,
+        selected=(),
+        stands_for=stands,
+        empty="empty",
+    )
+    words = ""
+    if caption:
+        short = described.split(" (", 1)[0]
+        size = max(12.0, round(width * 0.19, 1))
+        words = (
+            f'<span class="lp-meld-caption" style="font-family:{_FONT};font-size:{_n(size)}px;'
+            f'font-weight:600;line-height:1.2">{escape(short, quote=False)}</span>'
+        )
+    return (
+        f'<span class="lp-meld" role="group" aria-label="{_attr(described)}" '
+        f'data-kind="{meld.kind}" style="display:inline-flex;flex-direction:column;gap:3px;'
+        f'vertical-align:top"><span style="display:flex;align-items:flex-start">{row}</span>'
+        f"{words}</span>"
+    )
+
+
 # -- HTML --------------------------------------------------------------------------------------
 
 _BOX = f"font-family:{_FONT};line-height:1.35;box-sizing:border-box;"
@@ -634,7 +933,7 @@ def verdict_html(
         meld = Meld.build(verdict.kind, verdict.cards, rules)
         wilds = set(meld.wild_positions(rules))
         stands = [meld.stands_for(i) if i in wilds else None for i in range(len(meld.cards))]
-    row = cards_svg(
+    row = cards_html(
         verdict.cards,
         rules=rules,
         width=width,
@@ -707,7 +1006,7 @@ def _seat_head(seat: SeatInfo) -> str:
 def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
     """Another player's place: name, progress, and their hand face down (or open)."""
     if seat.hand is not None:
-        row = cards_svg(
+        row = cards_html(
             [f.card for f in seat.hand],
             rules=rules,
             width=48,
@@ -716,9 +1015,10 @@ def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
             label=f"{seat.name}'s hand, open: {_plural(len(seat.hand), 'card')}",
         )
     else:
-        row = _backs_svg(
+        row = _backs_html(
             seat.hand_size,
             width=40,
+            overlap=0.78,
             label=f"{seat.name}'s hand: {_plural(seat.hand_size, 'card')}",
         )
     active = f";{_ACTIVE}" if seat.to_act else ""
@@ -730,30 +1030,13 @@ def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
     )
 
 
-def _backs_svg(count: int, *, width: float, label: str) -> str:
-    """``count`` face-down cards, drawn without ever touching the cards themselves."""
-    back = Card.joker()
-    parts, w, h = _row(
-        [back] * count,
-        rules=None,
-        width=width,
-        overlap=0.78,
-        four_color=False,
-        face_down=True,
-        selected=(),
-        stands_for=None,
-        empty="none",
-    )
-    return _group_svg(parts, w, h, label, "lp-cards")
-
-
 def _piles(piles: Piles, rules: Rules, four_color: bool) -> str:
     """The stock (a face-down card and its count) and the discard pile's top card."""
     stock_label = f"stock: {_plural(piles.stock, 'card')}"
     if piles.stock:
-        stock = card_svg(Card.joker(), face_down=True, width=72)
+        stock = card_img(Card.joker(), face_down=True, width=72)
     else:
-        stock = _group_svg([_slot(0, 0, 72, "empty")], 72, 72 * _RATIO, stock_label, "lp-cards")
+        stock = _group_html(_slot_img(72, "empty"), stock_label, "lp-cards")
     top = piles.top.card if piles.top is not None else None
     discard_label = (
         f"discard pile: {_plural(piles.discards, 'card')}, top card {top.name}"
@@ -761,9 +1044,9 @@ def _piles(piles: Piles, rules: Rules, four_color: bool) -> str:
         else "discard pile"
     )
     if top is not None:
-        discard = card_svg(top, rules=rules, width=72, four_color=four_color)
+        discard = card_img(top, rules=rules, width=72, four_color=four_color)
     else:
-        discard = _group_svg([_slot(0, 0, 72, "empty")], 72, 72 * _RATIO, "empty", "lp-cards")
+        discard = _group_html(_slot_img(72, "empty"), "empty", "lp-cards")
     price = ""
     if piles.price is not None:
         price = f'<div style="{_MUTED}">buying costs {_plural(piles.price, "extra card")}</div>'
@@ -794,7 +1077,7 @@ def _melds(
             who = group.name if group.owner is None else f"{group.name}'s melds"
             items = "".join(
                 f'<div class="lp-table-meld" data-meld="{m.index}">'
-                f"{meld_svg(table[m.index], rules=rules, width=64, four_color=four_color)}</div>"
+                f"{meld_html(table[m.index], rules=rules, width=64, four_color=four_color)}</div>"
                 for m in group.melds
             )
             owner_attr = "" if group.owner is None else f' data-owner="{group.owner}"'
@@ -840,7 +1123,7 @@ def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False)
     h = v.header
     headline = f"Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} deals"
     note_html = "".join(f'<div style="{_MUTED}">{_h(n)}</div>' for n in v.notes)
-    own = cards_svg(
+    own = cards_html(
         [c.face.card for c in v.hand],
         rules=rules,
         width=DEFAULT_WIDTH,

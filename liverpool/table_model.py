@@ -26,6 +26,14 @@ What a model promises:
 The screens' clicks come back as intents (a card, a button, a meld); :func:`meld_click` and
 :func:`going_down_melds` turn the two that need judging into actions, again by asking the
 engine.
+
+A screen's own options are part of the model too, so that every sentence stays here: the
+end-of-deal panel (:class:`DealEnd`: how the deal ended, each hand left with its cards and
+points, the score pad, the winners at the end) for a screen that pauses between deals; the
+auto-pass switch (:class:`AutoPass`, :func:`auto_pass_due`); the question before going down
+with melds the table arranged (:class:`Confirm`); a lesson's ``must_build_melds``; the one
+"Waiting for …" line while another player decides (:attr:`Header.waiting`); and which
+reasons are guidance about the screen rather than a rule's refusal (:attr:`Button.guide`).
 """
 
 from __future__ import annotations
@@ -57,7 +65,7 @@ from .cards import Card
 from .errors import IllegalAction
 from .events import Event, EventKind, second_person
 from .melds import Meld, lay_off_ends
-from .rules import GoingDown, Rules, RummyCall, WildSwap, hand_points
+from .rules import GoingDown, MeldKind, Rules, RummyCall, WildSwap, hand_points
 from .solver import find_going_down, find_whole_hand
 from .state import Phase
 from .view import PlayerView
@@ -66,14 +74,22 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = [
+    "AUTO_PASS_LABELS",
     "BUTTON_LABELS",
+    "AutoPass",
     "Button",
     "ButtonDict",
     "ButtonKind",
     "CardDict",
     "CardFace",
+    "Choice",
+    "ChoiceDict",
+    "Confirm",
+    "ConfirmDict",
     "Controls",
     "ControlsDict",
+    "DealEnd",
+    "DealEndDict",
     "DealSummary",
     "DealSummaryDict",
     "HandCard",
@@ -84,6 +100,8 @@ __all__ = [
     "HintDict",
     "LeftoverDict",
     "LeftoverHand",
+    "LeftoverView",
+    "LeftoverViewDict",
     "MeldDict",
     "MeldGroup",
     "MeldGroupDict",
@@ -106,10 +124,13 @@ __all__ = [
     "TableView",
     "Target",
     "TargetDict",
+    "Toggle",
+    "ToggleDict",
     "ViewDict",
     "Zone",
     "addressed",
     "as_data",
+    "auto_pass_due",
     "build_table",
     "button_for",
     "deal_summaries",
@@ -211,6 +232,49 @@ class PromptKind(enum.StrEnum):
     CUT = "cut"
 
 
+class AutoPass(enum.StrEnum):
+    """Which buy offers a table passes for its seat (an ordinary :class:`~liverpool.Pass`,
+    played by the table, never by the page)."""
+
+    OFF = "off"
+    """Every offer is put to the player."""
+    WHEN_DOWN = "when_down"
+    """Offers are passed once the player has gone down (rules that let a down player buy
+    still offer them, but the bought card and the penalty cards only add to the hand)."""
+    ALWAYS = "always"
+    """Every offer is passed."""
+
+
+AUTO_PASS_LABELS: Mapping[AutoPass, str] = {
+    AutoPass.OFF: "Off",
+    AutoPass.WHEN_DOWN: "Once I am down",
+    AutoPass.ALWAYS: "Always",
+}
+"""The words of each auto-pass setting on the table's switch."""
+
+_AUTO_PASS_HELP = (
+    "Auto-pass buys: the table says Pass for you when a discard is offered to buy. "
+    "Once you are down, a bought card and its penalty cards only add to your hand."
+)
+
+
+def auto_pass_due(view: PlayerView, mode: AutoPass | str) -> bool:
+    """Whether the buy offer put to ``view.seat`` now is one its table passes for it under
+    ``mode`` (:class:`AutoPass`)."""
+    mode = AutoPass(mode)
+    offered = view.phase is Phase.BUY and view.to_act == view.seat and view.offer is not None
+    if not offered or mode is AutoPass.OFF:
+        return False
+    return mode is AutoPass.ALWAYS or view.down[view.seat]
+
+
+class _Guide(str):
+    """A sentence about the screen itself ("Select one card, then ..."), not a rule's refusal:
+    a screen shows it as guidance, not as an error (:attr:`Button.guide`)."""
+
+    __slots__ = ()
+
+
 # -- the model -------------------------------------------------------------------------------
 #
 # Field names are the keys of the plain data (``to_dict``), which the browser reads as is.
@@ -258,6 +322,9 @@ class Header:
     my_turn: bool
     deciding: str
     over: bool
+    waiting: str = ""
+    """While another player decides, the one line a screen shows instead of each button's
+    refusal (``'Waiting for Cleo: Cleo must draw …'``); empty when this seat decides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,6 +454,41 @@ class Button:
     shown: bool = True
     note: str = ""
     hinted: bool = False
+    guide: bool = False
+    """``why`` is guidance about the screen ("Select one card, then ..."), not a refusal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One setting of a :class:`Toggle`."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Toggle:
+    """A table option the player switches on the table itself (auto-pass buys): the page
+    sends ``{"kind": "option", "name": name, "value": ...}``."""
+
+    name: str
+    label: str
+    value: str
+    choices: tuple[Choice, ...]
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """A press that waits for a yes: ``Go down`` with melds the table arranged, pictured as
+    hand indexes (the page sends the press again with ``confirm: true``, or ``cancel``)."""
+
+    button: ButtonKind
+    text: str
+    melds: tuple[tuple[int, ...], ...]
+    describe: tuple[str, ...]
+    yes: str
+    no: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +528,8 @@ class Controls:
     buttons: tuple[Button, ...]
     """Empty when the model was made from a bare view (there is no game to ask)."""
     hint: Hint | None
+    toggles: tuple[Toggle, ...] = ()
+    confirm: Confirm | None = None
 
     def button(self, kind: ButtonKind | str) -> Button:
         """The button ``kind`` (``KeyError`` if this table has none)."""
@@ -482,11 +586,56 @@ class DealSummary:
     contract: str
     went_out: int | None
     hands: tuple[LeftoverHand, ...]
+    how: str = ""
+    """How the deal ended, in the engine's third person (``'Ada went out by discarding the
+    J♥.'``, or why it was dead)."""
+    last_cards: tuple[Card, ...] = ()
+    """The cards the last move played from the hand that went out."""
 
     @property
     def scores(self) -> tuple[int, ...]:
         """The deal's points, seat by seat (as on the score pad)."""
         return tuple(h.score for h in self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class LeftoverView:
+    """One seat's line of the end-of-deal panel: the cards it was left with, pictured, and
+    what they cost."""
+
+    seat: int
+    name: str
+    went_out: bool
+    cards: tuple[CardFace, ...]
+    card_points: tuple[int, ...]
+    hand_points: int
+    adjustment: str
+    """An exact cut's bonus or a penalty, in words (``'−50 bonus'``); empty when none."""
+    score: str
+    """The deal's points as the pad writes them (``'+28'``, ``'0'``)."""
+    total: int
+    text: str
+    """The line in words (``'Ada: 3 cards left, 28 points'``), for screen readers and text."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnd:
+    """The end-of-deal panel: a table that pauses at a deal's end shows it until the player
+    presses its button (``{"kind": "next_deal"}``)."""
+
+    deal: int
+    title: str
+    how: str
+    went_out_with: tuple[CardFace, ...]
+    hands: tuple[LeftoverView, ...]
+    pad: ScorePad
+    over: bool
+    banner: str
+    standings: tuple[str, ...]
+    """At the match's end, each seat's place, best first (``'1. Dev: 87 points'``)."""
+    next: str
+    """What comes next (``'Next: deal 2 of 7, 1 set + 1 run.'``); empty at the match's end."""
+    button: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,6 +647,8 @@ class Scores:
     winners: tuple[str, ...]
     banner: str
     """``'★ Ada wins the match!'`` once the match is over, else empty."""
+    panel: DealEnd | None = None
+    """The end-of-deal panel, while the table pauses at the end of a deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,6 +752,7 @@ class HeaderDict(TypedDict):
     my_turn: bool
     deciding: str
     over: bool
+    waiting: str
 
 
 class SeatDict(TypedDict):
@@ -691,6 +843,29 @@ class ButtonDict(TypedDict):
     shown: bool
     note: str
     hinted: bool
+    guide: bool
+
+
+class ChoiceDict(TypedDict):
+    value: str
+    label: str
+
+
+class ToggleDict(TypedDict):
+    name: str
+    label: str
+    value: str
+    choices: list[ChoiceDict]
+    help: str
+
+
+class ConfirmDict(TypedDict):
+    button: str
+    text: str
+    melds: list[list[int]]
+    describe: list[str]
+    yes: str
+    no: str
 
 
 class HintDict(TypedDict):
@@ -710,6 +885,8 @@ class ControlsDict(TypedDict):
     targets: list[TargetDict]
     buttons: list[ButtonDict]
     hint: HintDict | None
+    toggles: list[ToggleDict]
+    confirm: ConfirmDict | None
 
 
 class ScoreRowDict(TypedDict):
@@ -741,6 +918,35 @@ class DealSummaryDict(TypedDict):
     contract: str
     went_out: int | None
     hands: list[LeftoverDict]
+    how: str
+    last_cards: list[str]
+
+
+class LeftoverViewDict(TypedDict):
+    seat: int
+    name: str
+    went_out: bool
+    cards: list[CardDict]
+    card_points: list[int]
+    hand_points: int
+    adjustment: str
+    score: str
+    total: int
+    text: str
+
+
+class DealEndDict(TypedDict):
+    deal: int
+    title: str
+    how: str
+    went_out_with: list[CardDict]
+    hands: list[LeftoverViewDict]
+    pad: ScorePadDict
+    over: bool
+    banner: str
+    standings: list[str]
+    next: str
+    button: str
 
 
 class ScoresDict(TypedDict):
@@ -750,6 +956,7 @@ class ScoresDict(TypedDict):
     deal_end: DealSummaryDict | None
     winners: list[str]
     banner: str
+    panel: DealEndDict | None
 
 
 class TableDict(TypedDict):
@@ -832,6 +1039,10 @@ def build_table(
     deal_end: DealSummary | None = None,
     version: int = 0,
     refusals: MutableMapping[Action, str] | None = None,
+    deal_end_panel: bool = False,
+    auto_pass: AutoPass | str | None = None,
+    must_build_melds: bool = False,
+    confirm: Sequence[Sequence[int]] | None = None,
 ) -> TableModel:
     """The table ``view.seat`` sees.
 
@@ -844,6 +1055,13 @@ def build_table(
     button, else whether it works. ``refusals`` keeps the game's answers (``why_not``) between
     models of the same moment: a screen that redraws for each click on a card passes the same
     dict until the game changes, and each refusal is asked once.
+
+    Options of the screen: ``deal_end_panel`` shows the end-of-deal panel of ``deal_end`` (a
+    screen that pauses at each deal's end); ``auto_pass`` (an :class:`AutoPass`) puts the
+    auto-pass switch on the table, at that setting (``None``: no switch);
+    ``must_build_melds`` keeps Go down off until the player has built melds with Add meld (a
+    lesson's choice); ``confirm`` (melds as hand indexes) asks the player to confirm going
+    down with the melds the table arranged.
     """
     return _Builder(
         view,
@@ -853,6 +1071,7 @@ def build_table(
         staged=staged,
         interactive=interactive,
         refusals=refusals,
+        must_build_melds=must_build_melds,
     ).build(
         hand_order=hand_order,
         hint=hint,
@@ -862,6 +1081,9 @@ def build_table(
         undo=undo,
         deal_end=deal_end,
         version=version,
+        deal_end_panel=deal_end_panel,
+        auto_pass=None if auto_pass is None else AutoPass(auto_pass),
+        confirm=confirm,
     )
 
 
@@ -878,8 +1100,10 @@ class _Builder:
         staged: Sequence[Sequence[int]],
         interactive: bool,
         refusals: MutableMapping[Action, str] | None,
+        must_build_melds: bool = False,
     ) -> None:
         self.v = view
+        self.must_build = must_build_melds
         self.game = game
         self.seat = view.seat
         self.name = view.names[view.seat]
@@ -906,6 +1130,9 @@ class _Builder:
         undo: bool | None,
         deal_end: DealSummary | None,
         version: int,
+        deal_end_panel: bool = False,
+        auto_pass: AutoPass | None = None,
+        confirm: Sequence[Sequence[int]] | None = None,
     ) -> TableModel:
         v = self.v
         n = v.players
@@ -913,6 +1140,9 @@ class _Builder:
         opened = {s: cards for s, cards in (open_hands or {}).items() if s != self.seat}
         pad = score_pad(v)
         winners = tuple(v.names[i] for i in v.winners) if v.is_over else ()
+        panel = None
+        if deal_end_panel and deal_end is not None:
+            panel = _deal_end(self, deal_end, pad, winners)
         return TableModel(
             view=TableView(
                 seat=self.seat,
@@ -933,9 +1163,11 @@ class _Builder:
                 targets=self.targets() if self.game is not None else (),
                 buttons=self.buttons(undo, hint) if self.game is not None else (),
                 hint=hint,
+                toggles=_toggles(self, auto_pass),
+                confirm=_confirm(self, confirm),
             ),
             log=tuple(phrase(e, self.seat, v.names) for e in events),
-            scores=Scores(pad, deal_end, winners, _banner(winners)),
+            scores=Scores(pad, deal_end, winners, _banner(winners), panel),
         )
 
     def words(self, text: str) -> str:
@@ -952,9 +1184,12 @@ class _Builder:
         v = self.v
         rules = v.rules
         deciding = self.words(v.deciding)
+        waiting = ""
         if v.is_over:
             won = " and ".join(v.names[i] for i in v.winners)
             deciding = f"The match is over: {won} won." if won else deciding
+        elif v.to_act is not None and v.to_act != self.seat:
+            waiting = f"Waiting for {v.names[v.to_act]}: {deciding}"
         return Header(
             rules=rules.name,
             deal=min(v.deal, rules.deals),
@@ -968,6 +1203,7 @@ class _Builder:
             my_turn=v.to_act == self.seat,
             deciding=deciding,
             over=v.is_over,
+            waiting=waiting,
         )
 
     def title(self, seat: int) -> str:
@@ -1169,7 +1405,16 @@ class _Builder:
                 return
             reason = "This table is for watching only." if not self.interactive else why()
             out.append(
-                Button(kind, BUTTON_LABELS[kind], not reason, reason, True, note, kind == hinted)
+                Button(
+                    kind,
+                    BUTTON_LABELS[kind],
+                    not reason,
+                    str(reason),
+                    True,
+                    note,
+                    kind == hinted,
+                    isinstance(reason, _Guide),
+                )
             )
 
         def simple(kind: ButtonKind, action: Action, used: bool = True, note: str = "") -> None:
@@ -1225,11 +1470,20 @@ class _Builder:
         return self.why(GoDown(()))
 
     def add_meld_why(self) -> str:
-        return self._may_meld() or ("" if self.sel else "Select the cards of one meld first.")
+        return self._may_meld() or (
+            "" if self.sel else _Guide("Select the cards of one meld first.")
+        )
 
     def go_down_why(self) -> str:
         why = self._may_meld()
-        if why or self.of(GoDown):
+        if why:
+            return why
+        if self.must_build and not self.staged:
+            return _Guide(
+                "Build your melds yourself first: select the cards of each meld and press "
+                f"Add meld, then Go down ({self.v.contract.short()})."
+            )
+        if self.of(GoDown):
             return why
         v = self.v
         found = find_going_down(v.hand, v.rules, v.deal)
@@ -1250,7 +1504,7 @@ class _Builder:
             if why:
                 return why
         if len(self.sel) != 1:
-            return "Select one card, then click the meld to lay it on."
+            return _Guide("Select one card, then click the meld to lay it on.")
         if any(t.kind is ButtonKind.LAY_OFF for t in self.targets()):
             return ""
         for k, meld in enumerate(v.table):
@@ -1282,7 +1536,7 @@ class _Builder:
                 "No card of yours can replace a wild on the table now."
             )
         if len(self.sel) != 1:
-            return "Select the natural card, then click the wild it replaces."
+            return _Guide("Select the natural card, then click the wild it replaces.")
         return f"The {card} cannot replace a wild on the table."
 
     def card_why(self, kind: type[Discard] | type[GiveCard], verb: str) -> str:
@@ -1294,8 +1548,109 @@ class _Builder:
         if not allowed:
             return self.why(kind(card))
         if len(self.sel) != 1:
-            return f"Select the one card you want to {verb}."
+            return _Guide(f"Select the one card you want to {verb}.")
         return "" if card in allowed else self.why(kind(card))
+
+
+# -- the parts of a screen's own options ------------------------------------------------------
+
+
+def _toggles(b: _Builder, auto_pass: AutoPass | None) -> tuple[Toggle, ...]:
+    """The switches on the table: auto-pass buys, where the rules have buying."""
+    if auto_pass is None or not b.v.rules.buying or not b.interactive:
+        return ()
+    choices = tuple(Choice(str(mode), AUTO_PASS_LABELS[mode]) for mode in AutoPass)
+    return (Toggle("auto_pass", "Auto-pass buys", str(auto_pass), choices, _AUTO_PASS_HELP),)
+
+
+def _confirm(b: _Builder, melds: Sequence[Sequence[int]] | None) -> Confirm | None:
+    """The question before going down with melds the table arranged."""
+    if not melds:
+        return None
+    hand = b.v.hand
+    groups = tuple(tuple(i for i in m if 0 <= i < len(hand)) for m in melds)
+    describe = tuple(_meld_words(b.v.rules, [hand[i] for i in g]) for g in groups)
+    count = _count_words(len(groups), "meld")
+    return Confirm(
+        ButtonKind.GO_DOWN,
+        f"Go down with these {count}? ({b.v.contract.short()}: {'; '.join(describe)})",
+        groups,
+        describe,
+        BUTTON_LABELS[ButtonKind.GO_DOWN],
+        "Not yet",
+    )
+
+
+def _meld_words(rules: Rules, cards: Sequence[Card]) -> str:
+    """A meld being laid, in words (``'set of sevens'``), as the engine describes it."""
+    for kind in MeldKind:
+        try:
+            return Meld.build(kind, cards, rules).describe(rules)
+        except IllegalAction:
+            continue
+    return " ".join(str(c) for c in cards)
+
+
+def _deal_end(
+    b: _Builder, summary: DealSummary, pad: ScorePad, winners: tuple[str, ...]
+) -> DealEnd:
+    """The end-of-deal panel of ``summary``: each hand left, pictured, with its points."""
+    v = b.v
+    rules = v.rules
+    over = v.is_over
+    hands = []
+    for h in summary.hands:
+        out = h.seat == summary.went_out
+        size = len(h.cards)
+        adjust = ""
+        if h.adjustment:
+            word = "bonus" if h.adjustment < 0 else "penalty"
+            adjust = f"{points_cell(h.adjustment)} {word}"
+        if out:
+            text = f"{b.title(h.seat)} went out: {points_cell(h.score)} points"
+        else:
+            text = (
+                f"{b.title(h.seat)}: {_count_words(size, 'card')} left, "
+                f"{h.hand_points} point{'' if h.hand_points == 1 else 's'}"
+            )
+            if adjust:
+                text += f", {adjust}"
+        hands.append(
+            LeftoverView(
+                seat=h.seat,
+                name=b.title(h.seat),
+                went_out=out,
+                cards=tuple(b.face(c, Zone.MELD) for c in h.cards),
+                card_points=h.card_points,
+                hand_points=h.hand_points,
+                adjustment=adjust,
+                score=points_cell(h.score),
+                total=h.total,
+                text=f"{text}; total {h.total}.",
+            )
+        )
+    standings: tuple[str, ...] = ()
+    next_text = ""
+    if over:
+        order = sorted(range(v.players), key=lambda s: (v.scores[s], s))
+        standings = tuple(
+            f"{place}. {v.names[s]}: {v.scores[s]} points" for place, s in enumerate(order, start=1)
+        )
+    else:
+        next_text = f"Next: deal {v.deal} of {rules.deals}, {v.contract.short()}."
+    return DealEnd(
+        deal=summary.deal,
+        title=f"Deal {summary.deal} of {rules.deals} is over",
+        how=b.words(summary.how) if summary.how else "",
+        went_out_with=tuple(b.face(c, Zone.MELD) for c in summary.last_cards),
+        hands=tuple(hands),
+        pad=pad,
+        over=over,
+        banner=_banner(winners),
+        standings=standings,
+        next=next_text,
+        button="See the final table" if over else "Next deal",
+    )
 
 
 _NO_UNDO = "Undo works when playing against bots: start a match with play()."
@@ -1350,7 +1705,14 @@ def deal_summaries(game: Game) -> tuple[DealSummary, ...]:
         scores = replay.deal_scores[finished]
         over = next(e for e in events if e.kind is EventKind.DEAL_OVER)
         went_out = over.player
-        before[actor] = _after(before[actor], action)
+        held = before[actor]
+        before[actor] = _after(held, action)
+        played = Counter(held) - Counter(before[actor])
+        last: list[Card] = []
+        for card in held:
+            if played[card] > 0:
+                played[card] -= 1
+                last.append(card)
         hands = []
         for seat, held in enumerate(before):
             cards = () if seat == went_out else tuple(held)
@@ -1368,8 +1730,41 @@ def deal_summaries(game: Game) -> tuple[DealSummary, ...]:
                     total=totals[seat],
                 )
             )
-        out.append(DealSummary(deal, rules.contract(deal).short(), went_out, tuple(hands)))
+        how = _how_it_ended(action, actor, went_out, game.names, events)
+        out.append(
+            DealSummary(
+                deal,
+                rules.contract(deal).short(),
+                went_out,
+                tuple(hands),
+                how,
+                tuple(last) if went_out == actor else (),
+            )
+        )
     return tuple(out)
+
+
+def _how_it_ended(
+    action: Action, actor: int, went_out: int | None, names: Sequence[str], events: list[Event]
+) -> str:
+    """How a deal ended, in the third person: who went out and with what move."""
+    if went_out is None:
+        dead = next((e for e in events if e.kind is EventKind.DEAD_DEAL), None)
+        return dead.text if dead is not None else "The deal ended with nobody out."
+    name = names[went_out]
+    if went_out != actor:
+        return f"{name} went out."
+    if isinstance(action, Discard):
+        return f"{name} went out by discarding the {action.card}."
+    if isinstance(action, LayOff):
+        return f"{name} went out by laying off the {action.card}."
+    if isinstance(action, SwapWild):
+        return f"{name} went out by putting the {action.card} in place of a wild."
+    if isinstance(action, GoDown):
+        return f"{name} went out by going down with every card."
+    if isinstance(action, GoOut):
+        return f"{name} went out with the whole hand at once."
+    return f"{name} went out."
 
 
 def _after(hand: list[Card], action: Action) -> list[Card]:

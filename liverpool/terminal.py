@@ -54,7 +54,7 @@ from .cards import Card
 from .errors import CardParseError, IllegalAction, LiverpoolError
 from .events import Event, second_person
 from .game import DEFAULT_NAMES, Game, Phase
-from .table_model import TableModel, build_table, phrase, score_pad
+from .table_model import DealEnd, TableModel, build_table, deal_summaries, phrase, score_pad
 
 __all__ = [
     "LEVELS",
@@ -455,10 +455,52 @@ class TerminalGame:
             self.say("  " + phrase(event, self.human, self.game.names))
             if event.kind == "deal_over":
                 self.say()
+                self._deal_end()
                 self._score_pad()
                 if not self.game.is_over and not self._pause():
                     return False
         return True
+
+    def _deal_end(self) -> None:
+        """The end-of-deal panel in text (the table model's :class:`DealEnd`): how the deal
+        ended, and every hand left with its cards and points."""
+        panel = self._panel()
+        if panel is None:
+            return
+        title = f" {panel.title} "
+        self.say(self._bold(f"{'━' * 3}{title}{'━' * max(3, _RULE_WIDTH - 3 - len(title))}"))
+        if panel.how:
+            self.say("  " + panel.how)
+        width = max(8, *(len(h.name) + 2 for h in panel.hands))
+        for h in panel.hands:
+            head = f"  {h.name.ljust(width)}{h.score:>5}   total {h.total:<5}"
+            if h.went_out:
+                self.say(head.rstrip() + "   went out")
+                continue
+            cards = " ".join(
+                f"{self._c(f.card)}:{p}" for f, p in zip(h.cards, h.card_points, strict=True)
+            )
+            sums = f"= {h.hand_points}" + (f", {h.adjustment}" if h.adjustment else "")
+            body = textwrap.wrap(
+                f"{cards}  {sums}" if cards else f"no cards {sums}",
+                width=max(40, 100 - len(head) - 1),
+                break_on_hyphens=False,
+            )
+            self.say(head + " " + body[0])
+            for line in body[1:]:
+                self.say(" " * (len(head) + 1) + line)
+        if panel.next:
+            self.say("  " + panel.next)
+        self.say()
+
+    def _panel(self) -> DealEnd | None:
+        """The table model's end-of-deal panel for the deal just finished."""
+        game = self.game
+        summaries = deal_summaries(game)
+        if not summaries:
+            return None
+        view = game.view(self.human)
+        return build_table(view, deal_end=summaries[-1], deal_end_panel=True).scores.panel
 
     def _score_pad(self) -> None:
         pad = score_pad(self.game.view(self.human))

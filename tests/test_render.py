@@ -6,6 +6,7 @@ fails in a notebook. Cards are found by their ``data-card`` attributes, as brows
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
 import subprocess
@@ -16,7 +17,17 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import liverpool as lp
-from liverpool.render import card_svg, cards_svg, game_html, meld_svg, verdict_html, view_html
+from liverpool.render import (
+    card_img,
+    card_svg,
+    cards_html,
+    cards_svg,
+    game_html,
+    meld_html,
+    meld_svg,
+    verdict_html,
+    view_html,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOUSE = lp.PRESETS["house"]
@@ -35,7 +46,13 @@ def _cards(root: ET.Element) -> list[ET.Element]:
 
 
 def _codes(root: ET.Element) -> list[str]:
-    return [e.attrib["data-card"] for e in _cards(root)]
+    """The codes of the cards drawn, in order (a row of face-down cards drawn as one image says
+    how many with ``data-count``)."""
+    return [
+        code
+        for e in _cards(root)
+        for code in [e.attrib["data-card"]] * int(e.attrib.get("data-count", "1"))
+    ]
 
 
 def _texts(root: ET.Element) -> str:
@@ -422,3 +439,129 @@ def test_hand_value_displays_and_round_trips() -> None:
     assert _xml(shown._repr_svg_()).findall(f".//{SVG}svg[@data-wild='true']")
     for value in (hand, shown):
         assert eval(repr(value), {"Hand": lp.Hand, "Rules": lp.Rules}) == value
+
+
+# -- HTML with <img> cards (kept by a notebook that is not trusted) ------------------------------
+
+IMG_PREFIX = "data:image/svg+xml;base64,"
+
+
+def _imgs(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter("img")]
+
+
+def _picture(img: ET.Element) -> str:
+    src = img.attrib["src"]
+    assert src.startswith(IMG_PREFIX)
+    return base64.b64decode(src[len(IMG_PREFIX) :]).decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"rules": CLASSIC, "width": 64},
+        {"four_color": True},
+        {"stands_for": "7♥"},
+        {"selected": True},
+        {"face_down": True},
+        {"label": "the card you drew"},
+    ],
+    ids=["plain", "wild-rules", "four-colour", "stands-for", "selected", "face-down", "label"],
+)
+def test_card_img_is_the_card_svg_as_an_image(options: dict[str, object]) -> None:
+    for card in _shoe_cards():
+        img = _xml(card_img(card, **options))
+        svg = card_svg(card, **options)
+        assert img.tag == "img" and _picture(img) == svg
+        drawn = _xml(svg)
+        assert img.attrib["alt"] == drawn.attrib["aria-label"] == img.attrib["title"]
+        for key in ("data-card", "data-wild", "data-stands-for", "data-selected", "width"):
+            assert img.attrib.get(key) == drawn.attrib.get(key), key
+        assert float(img.attrib["height"]) == pytest.approx(float(drawn.attrib["height"]))
+
+
+def test_html_holds_no_inline_svg() -> None:
+    """Every HTML output draws cards as <img> only (inline <svg> is stripped when untrusted)."""
+    game = _game()
+    run = lp.Meld.build("run", P("5H 6H JK 8H"), HOUSE)
+    outputs = [
+        verdict_html(lp.check_run(P("5H 6H JK 8H"), HOUSE), rules=HOUSE),
+        verdict_html(lp.check_set(P("7H 8H 9H"), HOUSE)),
+        view_html(game.view(0)),
+        game_html(game, open_hands=True),
+        cards_html(P("7H 8H JK 2C"), rules=CLASSIC, selected={1}),
+        cards_html([]),
+        cards_html(P("7H 8H"), face_down=True),
+        meld_html(run, rules=HOUSE),
+    ]
+    for html in outputs:
+        assert "<svg" not in html
+        root = _xml(html)
+        assert _imgs(root), html[:200]
+        for img in _imgs(root):
+            assert img.attrib["src"].startswith(IMG_PREFIX)
+            assert img.attrib["alt"]
+
+
+def test_cards_html_row_keeps_order_overlap_and_raises_selected() -> None:
+    root = _xml(cards_html(P("7H 8H JK 2C"), rules=CLASSIC, selected={1}, width=80, overlap=0.5))
+    assert root.attrib["role"] == "group" and root.attrib["aria-label"] == "4 cards"
+    imgs = _imgs(root)
+    assert [i.attrib["data-card"] for i in imgs] == ["7H", "8H", "JK", "2C"]
+    assert [i.attrib.get("data-selected") for i in imgs] == [None, "true", None, None]
+    assert [i.attrib.get("data-wild") for i in imgs] == [None, None, "true", "true"]
+    styles = [i.attrib.get("style", "") for i in imgs]
+    assert "margin-left" not in styles[0]
+    assert all("margin-left:-40px" in s for s in styles[1:])
+    assert "margin-top" not in styles[1]  # the selected card is raised
+    assert all("margin-top:13.44px" in s for s in (styles[0], *styles[2:]))
+    assert _xml(cards_html(P("7H"), label="your hand")).attrib["aria-label"] == "your hand"
+    with pytest.raises(ValueError, match="overlap"):
+        cards_html(P("7H"), overlap=1)
+
+
+def test_empty_rows_and_face_down_rows() -> None:
+    empty = _imgs(_xml(cards_html([])))
+    assert len(empty) == 1 and empty[0].attrib["alt"] == "empty"
+    backs = _xml(cards_html(P("7H 8H JK"), face_down=True))
+    assert backs.tag == "img" and backs.attrib["alt"] == "3 cards, face down"
+    assert (backs.attrib["data-card"], backs.attrib["data-count"]) == ("back", "3")
+    picture = _picture(backs)
+    # the back is drawn once and used three times; nothing of the cards themselves is in it
+    assert picture.count("<symbol") == 1 and picture.count("<use ") == 3
+    assert "data-card" not in picture and "seven" not in picture and "joker" not in picture
+
+
+def test_meld_html_captions_wilds_and_describes_the_meld() -> None:
+    run = lp.Meld.build("run", P("5H 6H JK 8H"), HOUSE, owner=1)
+    root = _xml(meld_html(run, rules=HOUSE))
+    assert root.attrib["aria-label"] == run.describe(HOUSE) and root.attrib["data-kind"] == "run"
+    imgs = _imgs(root)
+    assert [i.attrib.get("data-stands-for") for i in imgs] == [None, None, "7♥", None]
+    assert imgs[2].attrib["alt"] == "wild joker standing for the seven of hearts"
+    assert "run of ♥ 5-8" in "".join(root.itertext())
+    assert "run of" not in "".join(_xml(meld_html(run, caption=False)).itertext())
+
+
+def test_table_html_draws_hidden_hands_as_one_image_each() -> None:
+    game = _game()
+    root = _xml(view_html(game.view(0)))
+    for seat in (1, 2, 3):
+        (backs,) = _imgs(_zone(root, "hand", seat))
+        assert backs.attrib["data-count"] == str(game.view(0).hand_sizes[seat])
+        assert backs.attrib["alt"].endswith(f"{game.view(0).hand_sizes[seat]} cards")
+
+
+def test_html_render_is_small() -> None:
+    # (its speed is measured in benchmarks/table_latency.py, never asserted here)
+    html = game_html(lp.Game("house", 4, seed=1))
+    assert len(html) < 80_000  # the hidden hands are one small image each
+
+
+def test_display_hooks_give_html_with_img_cards() -> None:
+    game = _game()
+    values = [lp.show("7H 8H JK 2C", rules="classic"), game.table[1], C("10H")]
+    for value in values:
+        html = value._repr_html_()
+        assert "<svg" not in html and IMG_PREFIX in html

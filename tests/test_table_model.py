@@ -21,16 +21,22 @@ from hypothesis import strategies as st
 import liverpool as lp
 from liverpool.render import view_html
 from liverpool.table_model import (
+    AUTO_PASS_LABELS,
+    AutoPass,
     ButtonKind,
     ControlsDict,
+    DealEndDict,
+    ScoresDict,
     TableDict,
     ViewDict,
+    auto_pass_due,
     build_table,
     button_for,
     deal_summaries,
     going_down_melds,
     meld_click,
     phrase,
+    points_cell,
 )
 from liverpool.terminal import TerminalGame
 
@@ -338,6 +344,8 @@ def test_to_dict_is_json_and_has_the_typed_keys() -> None:
     assert set(data) == set(get_type_hints(TableDict))
     assert set(data["view"]) == set(get_type_hints(ViewDict))
     assert set(data["controls"]) == set(get_type_hints(ControlsDict))
+    assert set(data["scores"]) == set(get_type_hints(ScoresDict))
+    assert set(data["view"]["header"]) == set(get_type_hints(lp.table_model.HeaderDict))
     first = data["view"]["hand"][0]
     assert first["svg"] == "<svg 7H hand>" and first["index"] == 0 and first["label"]
 
@@ -367,3 +375,157 @@ def test_the_default_name_you_reads_in_the_second_person() -> None:
     assert model.view.seats[0].title == "You"
     named = house_deal(["Ada", "Ben", "Cleo"])
     assert build_table(named.view(0), named).view.seats[0].title == "Ada (you)"
+
+
+# -- the end of a deal, on screen --------------------------------------------------------------
+
+
+def _out_in_one_turn() -> lp.Game:
+    """House deal 1, seat 0 goes down and out on the first turn (the 5♣ left to discard)."""
+    game = house_deal(["You", "Ben", "Cleo"])
+    game.apply(lp.TakeDiscard())
+    game.apply(lp.GoDown([P("7H 7C 7S 7D"), P("9H 9D 9S")]))
+    return game
+
+
+def test_the_deal_end_panel_shows_every_hand_left_with_its_points() -> None:
+    game = lp.Game.from_deal(
+        "house",
+        [
+            "7H 7C 7S 9H 9D 9S 7D KC",
+            "KH KH QD QD 3C 3C 6S 6S 8D 8D",
+            "JC JC 10H 10H 4D 4D 5H 5H 2C 2C",
+        ],
+        stock="9C AS 6H 8C",
+        upcard="9C",
+        dealer=2,
+        names=["You", "Ben", "Cleo"],
+    )
+    game.apply(lp.TakeDiscard())
+    game.apply(lp.GoDown([P("7H 7C 7S 7D"), P("9H 9D 9S 9C")]))
+    game.apply(lp.Discard("KC"))  # out
+    assert game.deal == 2 and game.deal_scores[0][0] == 0
+    summary = deal_summaries(game)[-1]
+    assert summary.how == "You went out by discarding the K♣." and summary.last_cards == (C("KC"),)
+    # without the option the model carries the summary, but no panel
+    plain = build_table(game.view(0), game, deal_end=summary)
+    assert plain.scores.panel is None and plain.scores.deal_end == summary
+    model = build_table(game.view(0), game, deal_end=summary, deal_end_panel=True)
+    panel = model.scores.panel
+    assert panel is not None
+    assert panel.title == "Deal 1 of 7 is over" and panel.how == summary.how
+    assert [f.card for f in panel.went_out_with] == [C("KC")]
+    assert panel.next == "Next: deal 2 of 7, 1 set + 1 run." and panel.button == "Next deal"
+    assert not panel.over and panel.standings == () and panel.banner == ""
+    you, ben, cleo = panel.hands
+    assert you.went_out and you.cards == () and you.score == "0"
+    assert you.text == "You went out: 0 points; total 0."
+    for line, left in zip((ben, cleo), summary.hands[1:], strict=True):
+        assert [f.card for f in line.cards] == list(left.cards)
+        assert all(f.zone is lp.table_model.Zone.MELD for f in line.cards)
+        assert sum(line.card_points) == line.hand_points == left.hand_points
+        assert line.score == points_cell(left.score) and line.total == left.total
+        assert line.text.startswith(f"{line.name}: 10 cards left, {line.hand_points} points")
+    assert panel.pad == model.scores.pad
+    # as data: the cards are pictured like every other card of the table
+    data: DealEndDict = build_table(
+        game.view(0), game, deal_end=summary, deal_end_panel=True
+    ).to_dict(lambda face: f"<svg {face.card.code}>")["scores"]["panel"]
+    assert data is not None and set(data) == set(get_type_hints(DealEndDict))
+    assert data["hands"][1]["cards"][0]["svg"] == "<svg KH>"
+
+
+def test_at_the_end_of_the_match_the_panel_names_the_winners() -> None:
+    game = lp.play_match("house", [lp.bots.BasicBot(i) for i in range(3)], seed=2).game
+    summaries = deal_summaries(game)
+    panel = build_table(game.view(0), game, deal_end=summaries[-1], deal_end_panel=True)
+    end = panel.scores.panel
+    assert end is not None and end.over and end.next == ""
+    assert end.banner == panel.scores.banner and end.banner.endswith("the match!")
+    assert end.button == "See the final table"
+    best = min(game.scores)
+    assert end.standings[0].startswith("1. ") and end.standings[0].endswith(f"{best} points")
+    assert len(end.standings) == game.players
+    # every deal says how it ended; who went out played the cards it names
+    for summary in summaries:
+        assert summary.how
+        if summary.went_out is not None:
+            assert "went out" in summary.how and summary.last_cards
+
+
+def test_while_another_player_decides_one_waiting_line() -> None:
+    game = house_deal(["You", "Ben", "Cleo"])
+    mine = build_table(game.view(0), game)
+    assert mine.view.header.waiting == ""
+    theirs = build_table(game.view(1), game)
+    assert theirs.view.header.waiting == f"Waiting for You: {theirs.view.header.deciding}"
+    game.apply(lp.DrawStock())
+    while game.phase is lp.Phase.BUY and game.to_act != 0:
+        game.apply(lp.Pass())
+    watching = build_table(game.view(2), game)
+    assert watching.view.header.waiting.startswith("Waiting for You: ")
+
+
+def test_guidance_about_the_screen_is_marked_apart_from_refusals() -> None:
+    game = house_deal()
+    off = build_table(game.view(0), game).controls.button("discard")
+    assert off.why == "You must draw before you discard." and not off.guide  # the engine's rule
+    game.apply(lp.TakeDiscard())
+    controls = build_table(game.view(0), game).controls
+    assert controls.button("discard").why == "Select the one card you want to discard."
+    assert controls.button("discard").guide
+    assert controls.button("add_meld").guide and controls.button("lay_off").why
+
+
+def test_the_auto_pass_switch_and_when_it_passes() -> None:
+    game = house_deal()
+    model = build_table(game.view(0), game, auto_pass=AutoPass.WHEN_DOWN)
+    (toggle,) = model.controls.toggles
+    assert toggle.name == "auto_pass" and toggle.value == "when_down"
+    assert [c.value for c in toggle.choices] == [str(m) for m in AutoPass]
+    assert [c.label for c in toggle.choices] == list(AUTO_PASS_LABELS.values())
+    assert "Pass for you" in toggle.help
+    assert build_table(game.view(0), game).controls.toggles == ()  # not asked for: no switch
+    assert (
+        build_table(game.view(0), game, auto_pass="off", interactive=False).controls.toggles == ()
+    )
+    no_buying = lp.Game(lp.PRESETS["house"].replace(buying=False), 3, seed=1)
+    assert build_table(no_buying.view(0), no_buying, auto_pass="always").controls.toggles == ()
+    # an offer to seat 0: seat 1 draws from the stock, passing the discard
+    game = house_deal()
+    game.apply(lp.TakeDiscard())
+    game.apply(lp.GoDown([P("7H 7C 7S 7D"), P("9H 9D 9S")]))
+    game.apply(lp.Discard("KC"))
+    for seat in (1, 2):  # seat 1 plays a turn; seat 2 draws from the stock, passing the 8♦
+        game.apply(lp.DrawStock(), player=seat)
+        while game.phase is lp.Phase.BUY and game.to_act != 0:
+            game.apply(lp.Pass())
+        if seat == 1:
+            game.apply(lp.Discard("8D"), player=1)
+    view = game.view(0)
+    assert view.phase is lp.Phase.BUY and view.to_act == 0 and view.down[0]
+    assert not auto_pass_due(view, "off")
+    assert auto_pass_due(view, AutoPass.WHEN_DOWN) and auto_pass_due(view, "always")
+    assert not auto_pass_due(game.view(1), "always")  # not seat 1's question
+
+
+def test_go_down_asks_first_and_a_lesson_can_make_you_build_the_melds() -> None:
+    game = house_deal()
+    game.apply(lp.TakeDiscard())
+    hand = game.hand(0)
+    melds = [[hand.index(C(c)) for c in m.split()] for m in ("7H 7C 7S 7D", "9H 9D 9S")]
+    q = build_table(game.view(0), game, confirm=melds).controls.confirm
+    assert q is not None and q.button is ButtonKind.GO_DOWN
+    assert q.melds == tuple(tuple(m) for m in melds)
+    assert q.describe == ("set of sevens", "set of nines")
+    assert q.text == "Go down with these two melds? (2 sets: set of sevens; set of nines)"
+    assert (q.yes, q.no) == ("Go down", "Not yet")
+    assert build_table(game.view(0), game).controls.confirm is None
+    # must_build_melds: Go down stays off until a meld is built, with that reason as guidance
+    go = build_table(game.view(0), game, must_build_melds=True).controls.button("go_down")
+    assert not go.enabled and go.guide and "Add meld" in go.why
+    built = build_table(game.view(0), game, must_build_melds=True, staged=[melds[0]])
+    assert built.controls.button("go_down").enabled
+    # not its turn: the engine's refusal comes first
+    waiting = build_table(game.view(1), game, must_build_melds=True).controls.button("go_down")
+    assert not waiting.guide and waiting.why == game.why_not(lp.GoDown(()), 1)

@@ -151,8 +151,18 @@ def test_a_whole_stacked_deal_down_lay_off_discard_out() -> None:
     assert "You laid the 7♦ on your own set of sevens." in text
     assert "Ada drew from the stock." in text
     assert "You drew the 7♣." in text  # the human's own secret card
-    assert "A♥" not in text  # Ada's stock card stays hidden
+    during, after = text.split("Deal 1 of 7 is over", 1)
+    assert "A♥" not in during  # Ada's stock card stays hidden while the deal is played
     assert "You went out!" in text
+    # The end-of-deal panel: how it ended, every hand left with each card's points, the
+    # deal's points and the totals — the table model's words and numbers
+    assert "━━━ Deal 1 of 7 is over" in text
+    panel = after[: after.index("Score pad")]
+    assert "You went out by discarding the 2♠." in panel
+    assert re.search(r"You\s+0\s+total 0\s+went out", panel)
+    ada = "3♥:3 4♥:4 5♥:5 6♥:6 8♥:8 10♥:10 J♥:10 Q♥:10 K♥:10 A♥:15  = 81"
+    assert re.search(r"Ada\s+\+81\s+total 81\s+" + re.escape(ada), panel)
+    assert "Next: deal 2 of 7, 1 set + 1 run." in panel
     # The score pad: one column per player, the deal's points as +N (0 for going out), and
     # totals — the same cells as every table's score pad.
     pad = text[text.index("Score pad") :].splitlines()
@@ -166,6 +176,22 @@ def test_a_whole_stacked_deal_down_lay_off_discard_out() -> None:
     assert text.rstrip().endswith("Goodbye.")
     assert "Traceback" not in text
     assert inp.reads == len(DEAL_SCRIPT) + 1  # every line was read, then the end of input
+
+
+def test_the_next_deal_waits_for_enter() -> None:
+    """With pauses on (a real terminal), the deal's panel and score pad are printed, then the
+    game waits for Enter before the next deal; a scripted Enter is an empty line."""
+    term, inp, text, code = run_stacked([*DEAL_SCRIPT, "", "quit"], pause_between_deals=True)
+    assert code == 0 and term.game.deal == 2
+    panel_at = text.index("Deal 1 of 7 is over")
+    pause_at = text.index("Press Enter for the next deal (or type quit):")
+    next_at = text.index("━━━ Deal 2 of 7: 1 set + 1 run")
+    assert panel_at < text.index("Score pad") < pause_at < next_at
+    assert inp.reads == len(DEAL_SCRIPT) + 2  # the Enter, then 'quit' at deal 2's question
+    # 'quit' at the pause stops there, before deal 2 is played
+    _, _, text, code = run_stacked([*DEAL_SCRIPT, "quit"], pause_between_deals=True)
+    assert code == 0 and text.rstrip().endswith("Goodbye.")
+    assert "Ada plays first" not in text[text.index("Press Enter") :]
 
 
 def test_wrong_input_is_answered_and_changes_nothing() -> None:
@@ -335,6 +361,8 @@ def test_a_full_match_against_random_bots_reaches_the_winners(preset: str) -> No
     # Every typed command was accepted: each line changed the game.
     assert all(a != b for a, b in itertools.pairwise(keys))
     assert text.count("Score pad") == game.rules.deals
+    # the end-of-deal panel after every deal, from the same summary as the widget's
+    assert len(re.findall(r"━━━ Deal \d of 7 is over|--- Deal \d of 7 is over", text)) == 7
     assert "Final standings" in text
     winners = " and ".join(game.names[i] for i in game.winners)
     assert re.search(rf"Winners?( \(a tie\))?: {winners} with {min(game.scores)} points", text)

@@ -26,7 +26,8 @@ pytest.importorskip("anywidget")
 
 import liverpool as lp
 from liverpool_widgets import CardTable, MatchTable, Replay, play
-from liverpool_widgets.table import ACTION_KINDS, STALE
+from liverpool_widgets.play import FIRST_CLASS
+from liverpool_widgets.table import ACTION_KINDS, PAUSED, PROJECTOR_SCALE, STALE
 
 STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" / "static"
 
@@ -74,6 +75,13 @@ def select(table: CardTable, *codes: str) -> None:
         assert index not in table.selected, code
         send(table, "click_card", index=index, code=code)
         seen[code] += 1
+
+
+def go_down(table: CardTable, **fields: Any) -> None:
+    """Press Go down; with no melds built the table asks first, and the player says yes."""
+    press(table, "go_down", **fields)
+    if table.controls["confirm"] is not None:
+        press(table, "go_down", confirm=True)
 
 
 def draw(table: CardTable) -> None:
@@ -168,7 +176,7 @@ def test_go_down_with_everything_selected_uses_the_engines_arrangement(table: Ca
     assert table.game.phase is lp.Phase.PLAY
     send(table, "select_all")
     assert len(table.selected) == len(table.game.hand(0))
-    press(table, "go_down")
+    go_down(table)
     assert table.error == "", table.error
     assert table.game.is_down(0)
 
@@ -176,14 +184,60 @@ def test_go_down_with_everything_selected_uses_the_engines_arrangement(table: Ca
 def test_go_down_with_nothing_selected_lays_the_found_contract(table: CardTable) -> None:
     draw(table)
     assert button(table, "go_down")["enabled"]
+    go_down(table)
+    assert table.error == "" and table.game.is_down(0)
+
+
+def test_go_down_with_nothing_built_shows_the_melds_and_asks_first(table: CardTable) -> None:
+    draw(table)
+    key = table.game.state_key()
     press(table, "go_down")
+    # nothing is laid yet: the table shows the melds it found (the engine's arrangement)
+    assert table.game.state_key() == key and table.error == ""
+    confirm = table.controls["confirm"]
+    assert confirm["button"] == "go_down" and confirm["yes"] == "Go down"
+    hand = table.game.hand(0)
+    shown = sorted(sorted(hand[i].code for i in meld) for meld in confirm["melds"])
+    assert shown == [["7C", "7H", "7S"], ["9C", "9D", "9H", "9S"]]
+    assert confirm["describe"] == ["set of sevens", "set of nines"]
+    assert "Go down with these two melds?" in confirm["text"]
+    # "Not yet" (or any other click) takes the question away and changes nothing
+    send(table, "cancel")
+    assert table.controls["confirm"] is None and table.game.state_key() == key
+    press(table, "go_down")
+    select(table, "KC")
+    assert table.controls["confirm"] is None and table.game.state_key() == key
+    send(table, "clear")
+    # yes: exactly the melds shown go down
+    press(table, "go_down")
+    press(table, "go_down", confirm=True)
+    assert table.error == "" and table.game.is_down(0)
+    laid = sorted(sorted(c.code for c in m.cards) for m in table.game.table)
+    assert laid == shown
+
+
+def test_must_build_melds_keeps_go_down_off_until_melds_are_built() -> None:
+    table = CardTable(house_deal(), 0, must_build_melds=True)
+    draw(table)
+    off = button(table, "go_down")
+    assert not off["enabled"] and off["guide"]
+    assert "Build your melds yourself" in off["why"] and "Add meld" in off["why"]
+    key = table.game.state_key()
+    press(table, "go_down")
+    assert table.error == off["why"] and table.error_kind == "guide"
+    assert table.game.state_key() == key
+    select(table, "7H", "7C", "7S")
+    press(table, "add_meld")
+    assert button(table, "go_down")["enabled"]
+    select(table, "9H", "9D", "9S")
+    press(table, "go_down")  # built by the player: no question, straight down
     assert table.error == "" and table.game.is_down(0)
 
 
 def test_go_down_with_the_exact_meld_cards_selected(table: CardTable) -> None:
     draw(table)
     select(table, "7H", "7C", "7S", "9H", "9D", "9S")
-    press(table, "go_down")
+    go_down(table)
     assert table.error == "" and table.game.is_down(0)
     # only the selected cards are laid: the 9♣ just drawn stays in the hand
     assert sorted(len(m.cards) for m in table.game.table) == [3, 3]
@@ -422,6 +476,9 @@ def _online_buy_offer(clock: Any = None) -> MatchTable:
     for _ in range(200):
         if match.game.phase is lp.Phase.BUY and match.game.to_act == 0:
             break
+        if match.waiting_for_next_deal:
+            match.table.handle_message({"kind": "next_deal"})
+            continue
         legal = match.game.legal_actions()
         action = next((a for a in legal if isinstance(a, lp.DrawStock)), None) or legal[0]
         match.game.apply(action, player=0)
@@ -580,7 +637,7 @@ def test_swap_a_wild_then_lay_it_again_classic() -> None:
 
 def test_swap_is_refused_under_house_rules(table: CardTable) -> None:
     draw(table)
-    press(table, "go_down")
+    go_down(table)
     select(table, "KC")
     key = table.game.state_key()
     press(table, "swap")
@@ -739,7 +796,13 @@ def test_a_whole_match_by_clicking_only() -> None:
     match = play(seed=2, pace=0, opponents=2)
     table = match.table
     coach = lp.bots.BasicBot(0)
+    deals = 0
     for _ in range(3000):
+        if table.scores["panel"] is not None:  # the deal is over: the bots wait for the player
+            deals += 1
+            assert not match.bot_moving and match.waiting_for_next_deal
+            send(table, "next_deal")
+            continue
         if match.game.is_over:
             break
         game = match.game
@@ -749,6 +812,7 @@ def test_a_whole_match_by_clicking_only() -> None:
         assert table.error == "", (action, table.error)
         assert table.crash == ""
     assert match.game.is_over
+    assert deals == match.game.rules.deals
     assert table.scores["winners"] and table.view["header"]["over"]
     assert len(table.scores["pad"]["rows"]) == match.game.rules.deals
 
@@ -980,6 +1044,245 @@ def test_play_checks_its_arguments() -> None:
         play(opponents=0, pace=0)
 
 
+# -- the end of a deal ----------------------------------------------------------------------------
+
+
+class Scripted:
+    """Draws from the stock, never buys, goes down when it can, discards the card it drew."""
+
+    def act(self, view: lp.PlayerView, legal: list[lp.Action]) -> lp.Action:
+        kinds = {type(a) for a in legal}
+        if lp.DrawStock in kinds:
+            return lp.DrawStock()
+        if lp.Pass in kinds:
+            return lp.Pass()
+        downs = [a for a in legal if isinstance(a, lp.GoDown)]
+        if downs:
+            return downs[0]
+        discards = [a for a in legal if isinstance(a, lp.Discard)]
+        last = [a for a in discards if a.card == view.hand[-1]]
+        return (last or discards or legal)[0]
+
+
+def _out_next_turn() -> MatchTable:
+    """House deal 1 against scripted bots: You go down with sevens and nines on your first
+    turn (the 7♦ upcard laid off) and go out by discarding the K♣ (pace 0)."""
+    game = lp.Game.from_deal(
+        "house",
+        [
+            "7H 7C 7S 9H 9D 9S 9C KC",
+            "2H 3H 5D 6D 8H 10S JS KH AD 6S",
+            "2D 3C 5H 6H 8D 10C JC QC AC 4H",
+        ],
+        stock="QS 4C 10D 6C",
+        upcard="7D",
+        dealer=2,
+        names=["You", "Ada", "Ben"],
+        seed=5,
+    )
+    match = play(game=game, pace=0)
+    match.bots = [None, Scripted(), Scripted()]
+    return match
+
+
+def test_a_deal_ends_on_screen_and_the_bots_wait_for_next_deal() -> None:
+    match = _out_next_turn()
+    table, game = match.table, match.game
+    press(table, "take")
+    go_down(table)
+    select(table, "KC")
+    press(table, "discard")  # out
+    assert table.error == "" and game.deal == 2 and game.deal_scores[0][0] == 0
+    panel = table.scores["panel"]
+    assert panel is not None and panel["title"] == "Deal 1 of 7 is over"
+    assert panel["how"] == "You went out by discarding the K♣."
+    assert [c["code"] for c in panel["went_out_with"]] == ["KC"]
+    assert panel["went_out_with"][0]["svg"].startswith("<svg")  # pictured
+    ada = panel["hands"][1]
+    ada_hand = ["2H", "3H", "5D", "6D", "8H", "10S", "JS", "KH", "AD", "6S"]
+    assert [c["code"] for c in ada["cards"]] == ada_hand
+    assert all(c["svg"].startswith("<svg") for c in ada["cards"])
+    assert sum(ada["card_points"]) == ada["hand_points"] == game.deal_scores[0][1]
+    assert ada["score"] == f"+{game.deal_scores[0][1]}" and panel["button"] == "Next deal"
+    # the bots wait: deal 2 opens with Ada's turn, yet nothing moves
+    assert match.waiting_for_next_deal and game.to_act == 1
+    actions = len(game.actions)
+    match.run_bots()
+    assert len(game.actions) == actions and not match.bot_moving and not table.busy
+    # a move meanwhile is refused, calmly; the view (deal 2's table) is not shown meanwhile
+    press(table, "draw")
+    assert table.error == PAUSED and table.error_kind == "guide"
+    assert len(game.actions) == actions
+    send(table, "next_deal")
+    assert table.scores["panel"] is None and not match.waiting_for_next_deal
+    assert len(game.actions) > actions and game.to_act == 0  # the bots played on
+    assert table.error == ""
+    # a second press (a double click) changes nothing
+    version = table.version
+    table.handle_message({"kind": "next_deal", "version": version - 1})
+    assert table.error == "" and table.version == version
+
+
+def test_without_the_pause_the_next_deal_follows_at_once() -> None:
+    match = _out_next_turn()
+    match.table.pause_at_deal_end = False
+    press(match.table, "take")
+    go_down(match.table)
+    select(match.table, "KC")
+    press(match.table, "discard")
+    assert match.table.scores["panel"] is None and not match.waiting_for_next_deal
+    assert match.game.to_act == 0 and len(match.game.actions) > 4
+    # a plain CardTable does not pause unless asked to
+    assert not CardTable(house_deal(), 0).pause_at_deal_end
+
+
+def test_undo_and_resume_forget_a_finished_deals_panel() -> None:
+    match = _out_next_turn()
+    press(match.table, "take")
+    go_down(match.table)
+    record = match.save()
+    select(match.table, "KC")
+    press(match.table, "discard")
+    assert match.waiting_for_next_deal
+    match.resume(match.game.to_json())
+    assert not match.waiting_for_next_deal and match.table.scores["panel"] is None
+    match.resume(record)
+    select(match.table, "KC")
+    press(match.table, "discard")
+    assert match.waiting_for_next_deal
+    assert match.undo() and not match.waiting_for_next_deal and match.game.deal == 1
+
+
+# -- fewer needless clicks -------------------------------------------------------------------------
+
+
+def _offer_after_going_down(**options: Any) -> CardTable:
+    """House deal: seat 0 goes down and discards; the 8♦ is then offered to seat 0."""
+    game = house_deal()
+    table = CardTable(game, 0, **options)
+    press(table, "take")
+    select(table, "7H", "7C", "7S", "7D")
+    press(table, "add_meld")
+    select(table, "9H", "9D", "9S")
+    press(table, "go_down")
+    select(table, "KC")
+    press(table, "discard")
+    game.apply(lp.DrawStock(), player=1)
+    pass_buys(game, 1)
+    game.apply(lp.Discard("8D"), player=1)
+    game.apply(lp.DrawStock(), player=2)
+    table.refresh()
+    return table
+
+
+def test_auto_pass_buys_passes_with_an_ordinary_pass() -> None:
+    asked = _offer_after_going_down()
+    assert asked.game.phase is lp.Phase.BUY and asked.game.to_act == 0  # off: asked
+    assert asked.controls["toggles"][0]["value"] == "off"
+    for mode in ("when_down", "always", True):
+        table = _offer_after_going_down(auto_pass_buys=mode)
+        game = table.game
+        assert game.phase is lp.Phase.PLAY and game.to_act == 2, mode  # passed for you
+        assert game.actions[-1] == lp.Pass() and game.actors[-1] == 0
+        assert "Ada did not buy the 8♦." in table.log
+    # the switch on the table: turned on while the offer waits, it passes it at once
+    table = _offer_after_going_down()
+    heard: list[lp.Action] = []
+    table.on_action(lambda action, events: heard.append(action))
+    send(table, "option", name="auto_pass", value="when_down")
+    assert table.auto_pass_buys == "when_down" and heard == [lp.Pass()]
+    assert table.controls["toggles"][0]["value"] == "when_down"
+    assert table.game.phase is lp.Phase.PLAY and table.error == ""
+    # wrong values are refused in words; the setting stays
+    send(table, "option", name="auto_pass", value="sometimes")
+    assert "not 'sometimes'" in table.error and table.auto_pass_buys == "when_down"
+    send(table, "option", name="volume", value="loud")
+    assert "no option 'volume'" in table.error
+    with pytest.raises(ValueError, match="auto_pass_buys"):
+        CardTable(house_deal(), 0, auto_pass_buys="sometimes")
+
+
+def test_when_down_does_not_pass_before_going_down() -> None:
+    game = house_deal()
+    table = CardTable(game, 0, auto_pass_buys="when_down")
+    game.apply(lp.DrawStock(), player=0)
+    pass_buys(game, 0)
+    game.apply(lp.Discard("KC"), player=0)
+    game.apply(lp.DrawStock(), player=1)
+    pass_buys(game, 1)
+    game.apply(lp.Discard("8D"), player=1)
+    game.apply(lp.DrawStock(), player=2)
+    table.refresh()
+    assert game.phase is lp.Phase.BUY and game.to_act == 0  # not down: asked
+
+
+def test_play_passes_buys_for_you_against_bots() -> None:
+    match = play(seed=3, pace=0, auto_pass_buys="always")
+    coach = lp.bots.BasicBot(0)
+    offers = 0
+    for _ in range(400):
+        game = match.game
+        if match.waiting_for_next_deal or game.is_over or game.deal > 1:
+            break
+        assert not (game.phase is lp.Phase.BUY and game.to_act == 0), "an offer was put to you"
+        action = coach.act(game.view(0), game.legal_actions())
+        for message in _messages_for(match.table, action):
+            match.table.handle_message(message)
+        offers = sum(
+            1 for a, s in zip(game.actions, game.actors, strict=True) if s == 0 and a == lp.Pass()
+        )
+    assert offers > 0
+
+
+# -- words where they help -------------------------------------------------------------------------
+
+
+def test_guidance_and_errors_are_told_apart(table: CardTable) -> None:
+    send(table, "click_meld", meld=0)
+    assert "Select one card" in table.error and table.error_kind == "guide"
+    press(table, "take")
+    select(table, "7D")
+    press(table, "discard")  # the taken card: the engine's rule
+    assert table.error == table.game.why_not(lp.Discard("7D"), 0)
+    assert table.error_kind == "error"
+    send(table, "clear")
+    assert table.error == ""
+
+
+def test_while_a_bot_acts_the_header_says_who_we_wait_for() -> None:
+    game = house_deal(names=["You", "Ben", "Cleo"])
+    table = CardTable(game, 0)
+    assert table.view["header"]["waiting"] == ""
+    game.apply(lp.DrawStock(), player=0)
+    pass_buys(game, 0)
+    game.apply(lp.Discard("KC"), player=0)
+    table.refresh()
+    assert table.view["header"]["waiting"].startswith("Waiting for Ben: Ben must")
+
+
+# -- the screen: scale, projector, Voila -----------------------------------------------------------
+
+
+def test_scale_and_the_projector_shortcut() -> None:
+    assert CardTable(house_deal(), 0).scale == 1.0
+    assert CardTable(house_deal(), 0, scale=1.25).scale == 1.25
+    assert CardTable(house_deal(), 0, projector=True).scale == PROJECTOR_SCALE == 1.6
+    assert play(seed=1, pace=0, projector=True).table.scale == 1.6
+    assert play(seed=1, pace=0, scale=2).table.scale == 2.0
+    with pytest.raises(ValueError, match="scale"):
+        CardTable(house_deal(), 0, scale=0)
+
+
+def test_under_voila_play_puts_the_table_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    assert FIRST_CLASS not in play(seed=1, pace=0)._dom_classes
+    assert FIRST_CLASS in play(seed=1, pace=0, first=True)._dom_classes
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k")
+    assert FIRST_CLASS in play(seed=1, pace=0)._dom_classes
+    assert FIRST_CLASS not in play(seed=1, pace=0, first=False)._dom_classes
+
+
 def test_play_a_stacked_game() -> None:
     match = play(game=house_deal(names=["You", "Ben", "Cleo"]), pace=0)
     assert match.game.to_act == 0
@@ -1072,6 +1375,30 @@ def test_front_end_files_are_shipped() -> None:
     assert "BUTTONS" not in js and "HINT_BUTTON" not in js
     assert (STATIC / "table.css").read_text(encoding="utf-8").strip()
     assert str(CardTable._esm) == js
+    # keyboard: stable keys to put focus back after a redraw; JupyterLab's shortcuts kept out
+    for source in (js, (STATIC / "lesson_panel.js").read_text(encoding="utf-8")):
+        assert "data-lm-suppress-shortcuts" in source and "focus(" in source
+    assert js.count("data-focus-key=") >= 15
+
+
+@pytest.mark.parametrize("name", ["table.js", "lesson_panel.js"])
+def test_the_front_end_modules_parse(name: str) -> None:
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (the browser tests run the modules)")
+    source = (STATIC / name).read_text(encoding="utf-8")
+    done = subprocess.run(
+        [node, "--input-type=module", "--check"],
+        input=source,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_double_click_on_undo_takes_back_one_action() -> None:
@@ -1134,7 +1461,7 @@ def test_clicks_on_the_piles_mean_what_the_phase_makes_them(table: CardTable) ->
 
 def test_a_click_on_a_meld_with_nothing_selected_says_what_to_do(table: CardTable) -> None:
     press(table, "take")
-    press(table, "go_down")
+    go_down(table)
     key = table.game.state_key()
     send(table, "click_meld", meld=0, position=1)
     assert "Select one card" in table.error and table.game.state_key() == key

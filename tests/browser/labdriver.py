@@ -31,6 +31,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 NOTEBOOK = HERE / "play_stacked.ipynb"
 """The test notebook: ``play()`` on a stacked house deal against scripted opponents."""
+KEYBOARD_NOTEBOOK = HERE / "keyboard_deal.ipynb"
+"""A shorter stacked deal (two turns to go out), with a page of printout above the table."""
 
 BIN = Path(sys.executable).parent
 CHROMIUM_ARGS = [
@@ -380,8 +382,191 @@ def require(*, voila: bool = False) -> None:
     pytest.skip(why)
 
 
-def copy_notebook(dest_dir: Path, name: str) -> Path:
-    """A copy of the test notebook at ``dest_dir / name``."""
+def copy_notebook(dest_dir: Path, name: str, source: Path = NOTEBOOK) -> Path:
+    """A copy of the test notebook (or of ``source``) at ``dest_dir / name``."""
     dest = dest_dir / name
-    shutil.copyfile(NOTEBOOK, dest)
+    shutil.copyfile(source, dest)
     return dest
+
+
+# -- the table in a page ---------------------------------------------------------------------------
+
+TABLE = ".lpt[data-version]"
+"""The card table's root element (``table.js`` stamps the version it shows)."""
+
+_BOX = """(el) => { const b = el.getBoundingClientRect();
+  return {x: b.x, y: b.y, width: b.width, height: b.height, right: b.right, bottom: b.bottom}; }"""
+
+
+def box(locator: Any) -> dict[str, float]:
+    """An element's bounding box in the viewport (``x y width height right bottom``)."""
+    return dict(locator.evaluate(_BOX))
+
+
+def in_viewport(page: Any, locator: Any) -> bool:
+    """Whether the element lies wholly inside the page's viewport."""
+    b = box(locator)
+    size = page.viewport_size
+    return (
+        b["width"] > 0
+        and b["x"] >= 0
+        and b["y"] >= 0
+        and b["right"] <= size["width"]
+        and b["bottom"] <= size["height"]
+    )
+
+
+_OVERFLOW = """(root) => {
+  const edge = root.getBoundingClientRect().right + 1;
+  const out = [];
+  for (const el of root.querySelectorAll("*")) {
+    if (el.closest(".lpt-table, .lpt-pad, .lpt-log-lines")) continue;  // scroll areas of their own
+    const r = el.getBoundingClientRect();
+    if (r.width && r.right > edge) out.push(`${el.tagName}.${el.className} ${Math.round(r.right)}`);
+  }
+  return {scroll: root.scrollWidth, client: root.clientWidth, out: out.slice(0, 8)};
+}"""
+
+
+def overflow(page: Any) -> dict[str, Any]:
+    """The table root's ``scroll`` and ``client`` widths, and elements running past its right
+    edge (``out``)."""
+    return dict(page.locator(TABLE).first.evaluate(_OVERFLOW))
+
+
+_TABBABLE = """([root, selector]) => {
+  const all = [...root.querySelectorAll("button:not([disabled]), input:not([disabled])")]
+    .filter((e) => e.offsetParent !== null);
+  const target = root.querySelector(selector);
+  return {at: all.indexOf(document.activeElement), to: all.indexOf(target),
+          key: document.activeElement ? (document.activeElement.dataset.focusKey || "") : ""};
+}"""
+
+
+def focused_key(page: Any) -> str:
+    """The ``data-focus-key`` of the element that has focus ("" for none)."""
+    return str(
+        page.evaluate(
+            "() => (document.activeElement && document.activeElement.dataset"
+            " && document.activeElement.dataset.focusKey) || ''"
+        )
+    )
+
+
+def tab_to(page: Any, selector: str, limit: int = 80) -> None:
+    """Move focus to the table's element ``selector`` with Tab / Shift+Tab only (the keys a
+    person presses), at most ``limit`` presses."""
+    root = page.locator(TABLE).first.element_handle()
+    for _ in range(limit):
+        where = page.evaluate(_TABBABLE, [root, selector])
+        if where["to"] < 0:
+            raise AssertionError(f"nothing focusable matches {selector!r} in the table")
+        if where["at"] == where["to"]:
+            return
+        page.keyboard.press("Shift+Tab" if 0 <= where["to"] < where["at"] else "Tab")
+    raise AssertionError(f"{limit} presses of Tab did not reach {selector!r}")
+
+
+# -- pages that ask nothing of the internet; notebooks opened cold ------------------------------
+
+
+def start_lab_with(root_dir: Path, base: Path, *extra: str) -> Server:
+    """JupyterLab as :func:`start_lab` starts it, with more command-line options (``extra``:
+    e.g. ``--NotebookNotary.db_file=:memory:``, so that no notebook is trusted by a signature
+    saved earlier, or ``--JupyterNotebookApp.expose_app_in_browser=True`` for Notebook 7 pages
+    at ``/notebooks/<nb>.ipynb``)."""
+    port, token = free_port(), secrets.token_hex(12)
+    argv = [
+        _tool("jupyter-lab") or "jupyter-lab",
+        "--allow-root",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.token={token}",
+        f"--ServerApp.root_dir={root_dir}",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+        *extra,
+    ]
+    server = Server(argv, port=port, token=token, base=base, log=base / "lab.log")
+    try:
+        wait_port(port, proc=server.proc)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+def notebook7_missing() -> str | None:
+    """What the Notebook 7 pages need and do not find, as the command that installs it."""
+    try:
+        import notebook  # noqa: F401
+    except ImportError:
+        return "Notebook 7 pages need the notebook package (pip install 'notebook>=7,<8')"
+    return None
+
+
+def is_loopback(url: str) -> bool:
+    """Whether a request to ``url`` stays on this machine: a loopback host, or a URL that is no
+    network request at all (``data:``, ``blob:``, ``about:``)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https", "ws", "wss"):
+        return True
+    host = parts.hostname or ""
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def block_outside(context: Any) -> list[str]:
+    """Abort every request of ``context`` (a Playwright browser context, before its first
+    page) to a host that is not loopback, and record its URL; websockets opened to such hosts
+    are recorded too. Returns the list, which grows as pages load."""
+    outside: list[str] = []
+
+    def route(r: Any) -> None:
+        url = r.request.url
+        if is_loopback(url):
+            r.fallback()
+        else:
+            outside.append(url)
+            r.abort("blockedbyclient")
+
+    def watch(page: Any) -> None:
+        page.on("websocket", lambda ws: None if is_loopback(ws.url) else outside.append(ws.url))
+
+    context.route("**/*", route)
+    context.on("page", watch)
+    return outside
+
+
+def console_errors(page: Any) -> list[str]:
+    """The page's console errors, failed requests and error responses (``HTTP 404: <url>``),
+    as they come (the list returned)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url} ({r.failure})"))
+    page.on(
+        "response",
+        lambda r: errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
+    )
+    return errors
+
+
+def open_notebook7(page: Any, server: Server, name: str, timeout: float = 90_000) -> None:
+    """Open ``name`` in Notebook 7 (``/notebooks/<name>``; the server needs
+    ``--JupyterNotebookApp.expose_app_in_browser=True``) and wait until its kernel is idle."""
+    page.goto(f"{server.url}/notebooks/{name}?token={server.token}")
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return !!(w && w.context && w.context.isReady); }",
+        timeout=timeout,
+    )
+    page.wait_for_function(
+        "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;"
+        " return !!k && k.status === 'idle'; }",
+        timeout=timeout,
+    )

@@ -9,12 +9,17 @@ call that let them move returns.
 
 Undo takes back the human's last action: the match is replayed from its start up to just
 before that action (the engine replays exactly: same seed, same actions, same cards).
+
+At the end of each deal the table shows the end-of-deal panel (who went out and with what,
+every hand left with its points, the score pad) and the bots wait until the player presses
+Next deal; at the end of the match the panel names the winners.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,8 +30,9 @@ import traitlets
 import liverpool as lp
 from liverpool.actions import Action
 from liverpool.game import DEFAULT_NAMES
-from liverpool.table_model import phrase
+from liverpool.table_model import AutoPass, phrase
 
+from .picture import BoxPicture
 from .table import CardTable
 
 __all__ = ["LEVELS", "MatchTable", "Replay", "play"]
@@ -45,7 +51,17 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-class MatchTable(widgets.VBox):  # type: ignore[misc]
+def under_voila() -> bool:
+    """Whether this kernel runs a Voila app (Voila puts its addresses in the kernel's
+    environment)."""
+    return any(name in os.environ for name in ("VOILA_KERNEL_ID", "VOILA_BASE_URL"))
+
+
+FIRST_CLASS = "lp-table-first"
+"""The class that puts a match's cell first on a Voila page (see ``static/table.css``)."""
+
+
+class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
     """A match against bots: the human's :class:`CardTable`, a pace slider, Save and Resume.
 
     Usually made by :func:`play`. ``table`` is the CardTable, ``game`` the match, ``bots`` the
@@ -66,6 +82,12 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         open_hands: bool = False,
         four_color: bool = False,
         bot_seed: int | None = None,
+        scale: float | None = None,
+        projector: bool = False,
+        auto_pass_buys: AutoPass | str | bool = AutoPass.OFF,
+        must_build_melds: bool = False,
+        pause_at_deal_end: bool = True,
+        first: bool | None = None,
     ) -> None:
         self.seat = seat
         self.level = level
@@ -80,9 +102,15 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
             open_hands=open_hands,
             four_color=four_color,
             coach=lp.bots.make("strong", self._bot_seed),
+            scale=scale,
+            projector=projector,
+            pause_at_deal_end=pause_at_deal_end,
+            auto_pass_buys=auto_pass_buys,
+            must_build_melds=must_build_melds,
         )
         self.table.undo_handler = self.undo
         self.table.on_action(self._after_human)
+        self.table.on_next_deal(self._advance)
         self.pace_slider = widgets.FloatSlider(
             value=max(0.0, pace),
             min=0.0,
@@ -111,6 +139,8 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
             [self.table, controls, self.record],
             layout=widgets.Layout(width="100%"),
         )
+        if under_voila() if first is None else first:
+            self.add_class(FIRST_CLASS)
         self.pace = max(0.0, pace)
         self._advance()
 
@@ -156,6 +186,11 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         """Whether a bot move is scheduled (the human waits)."""
         return self._timer is not None
 
+    @property
+    def waiting_for_next_deal(self) -> bool:
+        """Whether the end-of-deal panel is up and the bots wait for Next deal."""
+        return self.table.deal_end_pending
+
     def _after_human(self, action: Action, events: list[lp.Event]) -> None:
         del action, events
         self._advance()
@@ -170,7 +205,7 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         if self._timer is not None:
             return
         g = self._game
-        if g.is_over or g.to_act == self.seat:
+        if g.is_over or g.to_act == self.seat or self.table.deal_end_pending:
             self.table.busy = False
             return
         loop = _running_loop()
@@ -197,7 +232,7 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
     def _bot_move(self) -> bool:
         g = self._game
         seat = g.to_act
-        if seat is None or seat == self.seat:
+        if seat is None or seat == self.seat or self.table.deal_end_pending:
             return False
         bot = self.bots[seat]
         assert bot is not None, f"no bot sits at seat {seat}"
@@ -224,11 +259,13 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         g = self._game
         mine = [k for k, seat in enumerate(g.actors) if seat == self.seat]
         if not mine:
-            self.table.error = "There is nothing to undo: you have not made a move yet."
+            self.table.show_message(
+                "There is nothing to undo: you have not made a move yet.", guide=True
+            )
             self._advance()
             return False
         self._set_game(g.replay_to(mine[-1]))
-        self.table.error = ""
+        self.table.show_message("")
         self._advance()
         return True
 
@@ -263,12 +300,14 @@ class MatchTable(widgets.VBox):  # type: ignore[misc]
         with self._shown_errors():
             text = self.record.value.strip()
             if not text:
-                self.table.error = "Paste a saved record into the box first, then press Resume."
+                self.table.show_message(
+                    "Paste a saved record into the box first, then press Resume.", guide=True
+                )
                 return
             try:
                 self.resume(text)
             except lp.RecordError as exc:
-                self.table.error = f"Could not resume: {exc}"
+                self.table.show_message(f"Could not resume: {exc}")
 
     @contextlib.contextmanager
     def _shown_errors(self) -> Any:
@@ -289,6 +328,12 @@ def play(
     name: str = "You",
     game: lp.Game | None = None,
     four_color: bool = False,
+    scale: float | None = None,
+    projector: bool = False,
+    auto_pass_buys: AutoPass | str | bool = AutoPass.OFF,
+    must_build_melds: bool = False,
+    pause_at_deal_end: bool = True,
+    first: bool | None = None,
 ) -> MatchTable:
     """A whole match against ``opponents`` bots of ``level`` (``"random"``, ``"basic"`` or
     ``"strong"``), played by clicking. You sit at seat 0.
@@ -296,6 +341,13 @@ def play(
     ``seed`` fixes every shuffle (``None`` draws one); ``open_hands`` shows every hand;
     ``pace`` is the seconds a bot takes per move (``0``: at once; a slider changes it);
     ``game`` plays an existing game (a stacked deal, say) instead of a new one.
+
+    ``scale`` draws the table larger (``projector=True``: large enough for a class on a 1080p
+    projector); ``auto_pass_buys`` (``"off"``, ``"when_down"``, ``"always"``) passes buy offers
+    for you (a switch on the table changes it); ``must_build_melds`` makes you build each meld
+    with Add meld before Go down; ``pause_at_deal_end=False`` goes on to the next deal without
+    the end-of-deal panel. ``first`` puts the table above everything else on the page (by
+    default only under Voila, where a lesson's earlier printouts would push it down).
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
@@ -304,10 +356,22 @@ def play(
             raise ValueError(f"opponents must be 1 to {len(DEFAULT_NAMES) - 1}, not {opponents!r}")
         names = [name, *DEFAULT_NAMES[1 : opponents + 1]]
         game = lp.Game(rules, names, seed)
-    return MatchTable(game, level=level, pace=pace, open_hands=open_hands, four_color=four_color)
+    return MatchTable(
+        game,
+        level=level,
+        pace=pace,
+        open_hands=open_hands,
+        four_color=four_color,
+        scale=scale,
+        projector=projector,
+        auto_pass_buys=auto_pass_buys,
+        must_build_melds=must_build_melds,
+        pause_at_deal_end=pause_at_deal_end,
+        first=first,
+    )
 
 
-class Replay(widgets.VBox):  # type: ignore[misc]
+class Replay(BoxPicture, widgets.VBox):  # type: ignore[misc]
     """Step back and forth through a saved match (for teachers).
 
     ``Replay(record_text, open_hands=False, seat=0)`` checks the record (a corrupt one raises

@@ -26,6 +26,14 @@ Intents (``kind`` and its fields; every intent may carry ``version``):
 * ``select_all``, ``clear`` (the selection), ``clear_melds`` (the melds being built);
   ``sort`` ``mode`` (``"own"``, ``"rank"`` or ``"suit"``); ``move`` ``index`` ``to`` (put a
   card at display position ``to`` of the player's own order)
+* ``press`` ``go_down`` with nothing built asks first: the model's ``controls.confirm`` shows
+  the melds the table arranged; ``press`` ``go_down`` ``confirm: true`` lays them, ``cancel``
+  (or any other click) takes the question away
+* ``next_deal``: put the end-of-deal panel away (a table made with ``pause_at_deal_end``)
+* ``option`` ``name`` ``value``: a switch on the table (``auto_pass``: an ``AutoPass`` value)
+
+Messages go in ``error``; ``error_kind`` says whether it is a refusal (``"error"``) or
+guidance on what to do (``"guide"``), which the page shows calmly, next to what was clicked.
 
 A hand *index* is the card's position in ``game.hand(seat)`` (the engine's order); the
 ``view["hand"]`` list is in display order, each entry naming its ``index``.
@@ -67,6 +75,7 @@ from liverpool.actions import (
 )
 from liverpool.render import card_svg
 from liverpool.table_model import (
+    AutoPass,
     ButtonKind,
     CardFace,
     ControlsDict,
@@ -78,13 +87,16 @@ from liverpool.table_model import (
     Zone,
     addressed,
     as_data,
+    auto_pass_due,
     build_table,
     deal_summaries,
     going_down_melds,
     meld_click,
 )
 
-__all__ = ["ACTION_KINDS", "STALE", "CardTable"]
+from .picture import TablePicture
+
+__all__ = ["ACTION_KINDS", "PROJECTOR_SCALE", "STALE", "CardTable"]
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -92,6 +104,12 @@ CARD_WIDTHS = {Zone.HAND: 92, Zone.MELD: 64, Zone.PILE: 84, Zone.OPEN: 52}
 """Pixel width each zone's card pictures are drawn at (the page may scale them)."""
 
 SORT_MODES = ("own", "rank", "suit")
+
+PROJECTOR_SCALE = 1.6
+"""The ``scale`` of ``projector=True``: cards and words large enough for a class to read on a
+1080p projector."""
+
+PAUSED = "The deal is over: press Next deal to go on."
 
 ACTION_KINDS = tuple(str(kind) for kind in ButtonKind)
 """The buttons of the action bar, in order (every ``kind`` of ``controls["buttons"]``)."""
@@ -120,7 +138,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-class CardTable(anywidget.AnyWidget):
+class CardTable(TablePicture, anywidget.AnyWidget):
     """The table as seat ``seat`` of ``game`` sees it, played by clicking.
 
     ``CardTable(game, seat=0)``. Options: ``open_hands`` shows every hand face up (teaching);
@@ -129,6 +147,13 @@ class CardTable(anywidget.AnyWidget):
     makes a table to watch only (the replay); ``clock`` is the time source of buy deadlines
     (seconds, :func:`time.time` by default). ``undo_handler`` (a callable), when set, makes the
     Undo button work (``play()`` sets it).
+
+    ``scale`` draws cards and words larger (``1.6``: a classroom projector; ``projector=True``
+    is that); ``pause_at_deal_end`` shows the end-of-deal panel after each deal until the player
+    presses Next deal (``play()`` turns it on, and its bots wait); ``auto_pass_buys`` (an
+    :class:`~liverpool.table_model.AutoPass`: ``"off"``, ``"when_down"``, ``"always"``; or
+    ``True`` for always) passes buy offers for the seat, and the switch on the table changes it;
+    ``must_build_melds`` keeps Go down off until the player has built melds with Add meld.
     """
 
     _esm = _STATIC / "table.js"
@@ -147,6 +172,10 @@ class CardTable(anywidget.AnyWidget):
     busy = traitlets.Bool(False).tag(sync=True)
     crash = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    error_kind = traitlets.Unicode("error").tag(sync=True)
+    """``"error"``: ``error`` is a refusal; ``"guide"``: it says what to do (shown as guidance)."""
+    scale = traitlets.Float(1.0).tag(sync=True)
+    """How large cards and words are drawn (``1.0``; :data:`PROJECTOR_SCALE` for a projector)."""
     selected = traitlets.List(traitlets.Int())
     """The selected cards (hand indexes); the page sees them in ``controls``."""
     staged = traitlets.List(traitlets.List(traitlets.Int()))
@@ -165,11 +194,28 @@ class CardTable(anywidget.AnyWidget):
         coach: Any = None,
         interactive: bool = True,
         clock: Callable[[], float] = time.time,
+        scale: float | None = None,
+        projector: bool = False,
+        pause_at_deal_end: bool = False,
+        auto_pass_buys: AutoPass | str | bool = AutoPass.OFF,
+        must_build_melds: bool = False,
         **kwargs: Any,
     ) -> None:
-        super().__init__(interactive=interactive, **kwargs)
+        if scale is None:
+            scale = PROJECTOR_SCALE if projector else 1.0
+        if not 0.5 <= scale <= 4:
+            raise ValueError(f"scale must be from 0.5 to 4, not {scale!r}")
+        super().__init__(interactive=interactive, scale=float(scale), **kwargs)
         if not 0 <= seat < game.players:
             raise ValueError(f"seat must be 0 to {game.players - 1}, not {seat!r}")
+        self.pause_at_deal_end = pause_at_deal_end
+        self._auto_pass = _auto_pass_mode(auto_pass_buys)
+        self.must_build_melds = must_build_melds
+        self._deals_seen = len(game.deal_scores)
+        self._confirm: list[list[lp.Card]] | None = None  # melds awaiting the player's yes
+        self._answer: list[list[lp.Card]] | None = None  # the question a click answers
+        self._next_listeners: list[Callable[[], None]] = []
+        self._auto_passing = False
         self._game = game
         self.seat = seat
         self.open_hands = open_hands
@@ -203,7 +249,44 @@ class CardTable(anywidget.AnyWidget):
     @game.setter
     def game(self, game: lp.Game) -> None:
         self._game = game
+        self._deals_seen = len(game.deal_scores)
+        self._confirm = None
         self.refresh()
+
+    @property
+    def deal_end_pending(self) -> bool:
+        """Whether the table shows the end-of-deal panel and waits for Next deal."""
+        return (
+            self.pause_at_deal_end
+            and self.interactive
+            and len(self._game.deal_scores) > self._deals_seen
+        )
+
+    @property
+    def auto_pass_buys(self) -> AutoPass:
+        """Which buy offers the table passes for the seat (the switch on the table sets it)."""
+        return self._auto_pass
+
+    @auto_pass_buys.setter
+    def auto_pass_buys(self, mode: AutoPass | str | bool) -> None:
+        self._auto_pass = _auto_pass_mode(mode)
+        self._draw()
+        self._auto_pass_if_due()
+
+    def on_next_deal(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the player puts the end-of-deal panel away."""
+        self._next_listeners.append(callback)
+
+    def show_message(self, text: str, *, guide: bool = False) -> None:
+        """Show ``text`` where the table shows its messages: as an error, or (``guide``) as
+        guidance on what to do."""
+        self._say(text, guide=guide)
+
+    def _say(self, text: str, *, guide: bool = False) -> None:
+        kind = "guide" if guide else "error"
+        if text and self.error_kind != kind:
+            self.error_kind = kind
+        self.error = text
 
     @property
     def version(self) -> int:
@@ -248,6 +331,7 @@ class CardTable(anywidget.AnyWidget):
         keep_selection = not clear_selection and codes[: len(self._hand_codes)] == self._hand_codes
         self._sync_order(codes)
         self._hand_codes = codes
+        self._confirm = None
         self._arm_deadline()
         self._refreshing = True
         try:
@@ -260,6 +344,7 @@ class CardTable(anywidget.AnyWidget):
                 self._draw()
         finally:
             self._refreshing = False
+        self._auto_pass_if_due()
 
     def _draw(self) -> None:
         """Build the model and send the parts of it that changed (equal traits do not sync)."""
@@ -281,6 +366,10 @@ class CardTable(anywidget.AnyWidget):
             deal_end=self._deal_end(),
             version=self._version,
             refusals=self._refusals,
+            deal_end_panel=self.deal_end_pending,
+            auto_pass=self._auto_pass if self.interactive else None,
+            must_build_melds=self.must_build_melds,
+            confirm=self._confirm_indexes(),
         )
         old, self.model = self.model, model
         with self.hold_sync():  # only the parts that changed are converted, and sent
@@ -293,8 +382,26 @@ class CardTable(anywidget.AnyWidget):
             if old is None or old.log != model.log:
                 self.log = list(model.log)
             if old is None or old.scores != model.scores:
-                scores: ScoresDict = as_data(model.scores)
+                scores: ScoresDict = as_data(model.scores, self._picture)
                 self.scores = _trait(scores)
+
+    def _confirm_indexes(self) -> list[list[int]] | None:
+        """The melds awaiting the player's yes, as hand indexes (each card used once)."""
+        if not self._confirm:
+            return None
+        hand = self._game.hand(self.seat)
+        used: set[int] = set()
+        out: list[list[int]] = []
+        for meld in self._confirm:
+            group = []
+            for card in meld:
+                i = next((i for i, c in enumerate(hand) if c == card and i not in used), None)
+                if i is None:
+                    return None  # the hand changed: nothing to confirm
+                used.add(i)
+                group.append(i)
+            out.append(group)
+        return out
 
     def _picture(self, face: CardFace) -> str:
         return card_svg(
@@ -359,7 +466,7 @@ class CardTable(anywidget.AnyWidget):
         g = self._game
         seconds = g.rules.buy_timer_seconds
         offered = g.phase is lp.Phase.BUY and g.to_act == self.seat and self.interactive
-        if not (seconds and offered):
+        if not (seconds and offered) or self.deal_end_pending:  # no clock runs behind the panel
             self._offer = self._deadline = None
             self._cancel_timer()
             return
@@ -394,6 +501,27 @@ class CardTable(anywidget.AnyWidget):
             return False
         return self._act(g.idle_action())
 
+    # -- auto-pass ---------------------------------------------------------------------------------
+    def _auto_pass_if_due(self) -> bool:
+        """Pass the buy offer now put to this seat when the auto-pass setting says so: an
+        ordinary Pass, played here (``True`` when it was)."""
+        if self._auto_passing or not self.interactive or self.deal_end_pending:
+            return False
+        g = self._game
+        if self._auto_pass is AutoPass.OFF or g.phase is not lp.Phase.BUY or g.to_act != self.seat:
+            return False
+        if not auto_pass_due(g.view(self.seat), self._auto_pass):
+            return False
+        self._auto_passing = True
+        try:
+            events = g.apply(Pass(), player=self.seat)
+        finally:
+            self._auto_passing = False
+        self.refresh(clear_selection=True)
+        for callback in list(self._listeners):
+            callback(Pass(), events)
+        return True
+
     # -- clicks ------------------------------------------------------------------------------------
     def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         del widget, buffers
@@ -417,28 +545,41 @@ class CardTable(anywidget.AnyWidget):
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict):
-            self.error = f"The table received a message it cannot read: {content!r}"
+            self._say(f"The table received a message it cannot read: {content!r}")
             return
         kind = content.get("kind")
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            self.error = f"The table does not know the click {kind!r}."
+            self._say(f"The table does not know the click {kind!r}.")
             return
         if not self.interactive and kind != "sort":
-            self.error = "This table is for watching only."
+            self._say("This table is for watching only.", guide=True)
             return
-        self.check_deadline()  # a lapsed offer is settled before any click on it
-        if self._stale(content):
-            self.error = STALE
-            return
-        with self.hold_sync():  # everything one click changes reaches the page as one message
-            handler(self, content)
+        # any click answers a question put to the player (a yes carries its melds along)
+        self._answer, self._confirm = self._confirm, None
+        try:
+            self.check_deadline()  # a lapsed offer is settled before any click on it
+            if self._stale(content):
+                self._say(STALE, guide=True)
+                return
+            if self.deal_end_pending and kind not in _WHILE_PAUSED:
+                self._say(PAUSED, guide=True)
+                return
+            with self.hold_sync():  # everything one click changes reaches the page at once
+                handler(self, content)
+        finally:
+            answered = self._answer is not None and self._confirm is None
+            self._answer = None
+            if answered and self.model is not None and self.model.controls.confirm is not None:
+                self._draw()  # the question is answered: take it off the table
 
     def _stale(self, content: dict[str, Any]) -> bool:
         """Whether a click was made on an older view and may now mean something else."""
         version = content.get("version")
         if version is None or version == self._version or _any_version(content):
             return False
+        if content.get("kind") == "next_deal":
+            return False  # the panel's button means the same on any picture of it
         return not (content.get("kind") == "click_card" and self._same_card(content))
 
     def _same_card(self, content: dict[str, Any]) -> bool:
@@ -457,9 +598,9 @@ class CardTable(anywidget.AnyWidget):
         try:
             events = self._game.apply(action, player=self.seat)
         except lp.IllegalAction as exc:
-            self.error = str(exc)
+            self._say(str(exc))
             return False
-        self.error = ""
+        self._say("")
         self.refresh(clear_selection=True)
         for callback in list(self._listeners):
             callback(action, events)
@@ -468,10 +609,10 @@ class CardTable(anywidget.AnyWidget):
     def _index(self, content: dict[str, Any]) -> int | None:
         index = content.get("index")
         if not isinstance(index, int) or isinstance(index, bool):
-            self.error = "That click did not name a card of your hand."
+            self._say("That click did not name a card of your hand.")
             return None
         if not 0 <= index < len(self._game.hand(self.seat)):
-            self.error = "That card is no longer in your hand."
+            self._say("That card is no longer in your hand.")
             return None
         return index
 
@@ -482,8 +623,9 @@ class CardTable(anywidget.AnyWidget):
     def _one_selected(self, what: str) -> lp.Card | None:
         cards = self._selected_cards()
         if len(cards) != 1:
-            self.error = (
-                f"Select one card {what} first." if not cards else f"Select only one card {what}."
+            self._say(
+                f"Select one card {what} first." if not cards else f"Select only one card {what}.",
+                guide=True,
             )
             return None
         return cards[0]
@@ -494,41 +636,43 @@ class CardTable(anywidget.AnyWidget):
         if index is None:
             return
         if index in self.selected:
-            self.error = ""
+            self._say("")
             self.selected = [i for i in self.selected if i != index]
             return
         if any(index in group for group in self.staged):
-            self.error = "That card is already in a meld you are building (put it back to undo)."
+            self._say(
+                "That card is already in a meld you are building (put it back to undo).", guide=True
+            )
             return
-        self.error = ""
+        self._say("")
         self.selected = [*self.selected, index]
 
     def _on_select_all(self, content: dict[str, Any]) -> None:
         del content
         staged = {i for group in self.staged for i in group}
-        self.error = ""
+        self._say("")
         self.selected = [i for i in self._display_order() if i not in staged]
 
     def _on_clear(self, content: dict[str, Any]) -> None:
         del content
-        self.error = ""
+        self._say("")
         self.selected = []
 
     def _on_clear_melds(self, content: dict[str, Any]) -> None:
         del content
-        self.error = ""
+        self._say("")
         self.staged = []
 
     def _on_sort(self, content: dict[str, Any]) -> None:
         mode = content.get("mode")
         if mode not in SORT_MODES:
-            self.error = f"The hand can be sorted by {', '.join(SORT_MODES)}, not {mode!r}."
+            self._say(f"The hand can be sorted by {', '.join(SORT_MODES)}, not {mode!r}.")
             return
         if mode == "own" and self.sort_mode != "own":
             # keep what the player sees as the starting point of their own order
             hand = self._game.hand(self.seat)
             self._order = [hand[i].code for i in self._display_order()]
-        self.error = ""
+        self._say("")
         if self.sort_mode == mode:
             self._draw()
         self.sort_mode = mode
@@ -540,13 +684,13 @@ class CardTable(anywidget.AnyWidget):
             return
         shown = self._display_order()
         if not isinstance(to, int) or not 0 <= to < len(shown):
-            self.error = "A card can be moved only to a place in your hand."
+            self._say("A card can be moved only to a place in your hand.")
             return
         hand = self._game.hand(self.seat)
         shown.remove(index)
         shown.insert(to, index)
         self._order = [hand[i].code for i in shown]
-        self.error = ""
+        self._say("")
         if self.sort_mode != "own":
             self.sort_mode = "own"
         else:
@@ -568,15 +712,16 @@ class CardTable(anywidget.AnyWidget):
     def _on_click_meld(self, content: dict[str, Any]) -> None:
         meld, position = content.get("meld"), content.get("position")
         if not isinstance(meld, int) or isinstance(meld, bool):
-            self.error = "That click did not name a meld on the table."
+            self._say("That click did not name a meld on the table.")
             return
         if not isinstance(position, int) or isinstance(position, bool):
             position = None
         cards = self._selected_cards()
         if len(cards) != 1:
-            self.error = (
+            self._say(
                 "Select one card of your hand, then click the meld to lay it on (or the wild "
-                "card it should replace)."
+                "card it should replace).",
+                guide=True,
             )
             return
         g = self._game
@@ -586,7 +731,7 @@ class CardTable(anywidget.AnyWidget):
     def _on_press(self, content: dict[str, Any]) -> None:
         name = content.get("button")
         if name not in ACTION_KINDS:
-            self.error = f"The table has no button {name!r}."
+            self._say(f"The table has no button {name!r}.")
             return
         self._press(ButtonKind(name), content)
 
@@ -601,7 +746,7 @@ class CardTable(anywidget.AnyWidget):
         if isinstance(aim, str) and aim.strip().isdigit():
             aim = int(aim)
         if not isinstance(aim, int) or isinstance(aim, bool):
-            self.error = "Say how many cards to lift: a whole number."
+            self._say("Say how many cards to lift: a whole number.")
             return
         self._act(Cut(aim))
 
@@ -609,27 +754,70 @@ class CardTable(anywidget.AnyWidget):
         del content
         if self._refused(ButtonKind.ADD_MELD):
             return
-        self.error = ""
+        self._say("")
         with self.hold_sync():
             self.staged = [*self.staged, list(self.selected)]
             self.selected = []
 
     def _press_go_down(self, content: dict[str, Any]) -> None:
-        del content
+        """Go down with the melds built (and the selected cards as one more); with none built,
+        the table arranges the melds and asks the player to confirm them first."""
+        if self.must_build_melds and self._refused(ButtonKind.GO_DOWN):
+            return
+        if content.get("confirm") is True and self._answer:
+            self._act(GoDown(self._answer))
+            return
         hand = self._game.hand(self.seat)
         groups = [[hand[i] for i in group if 0 <= i < len(hand)] for group in self.staged]
-        melds = going_down_melds(self._game, self.seat, groups, self._selected_cards())
+        selected = self._selected_cards()
+        melds = going_down_melds(self._game, self.seat, groups, selected)
         if isinstance(melds, str):
-            self.error = melds
+            self._say(melds, guide=not groups and not selected)
             return
-        self._act(GoDown(melds))
+        if groups or content.get("confirm") is True:
+            self._act(GoDown(melds))
+            return
+        self._confirm = melds  # show which melds, and ask
+        self._say("")
+        self._draw()
+
+    def _on_cancel(self, content: dict[str, Any]) -> None:
+        """ "Not yet": the question is taken off the table (any click answers it)."""
+        del content
+        self._say("")
+
+    def _on_next_deal(self, content: dict[str, Any]) -> None:
+        """Put the end-of-deal panel away: the next deal goes on (the bots move again)."""
+        del content
+        if not self.deal_end_pending:
+            return
+        self._deals_seen = len(self._game.deal_scores)
+        self._say("")
+        self.refresh()
+        for callback in list(self._next_listeners):
+            callback()
+
+    def _on_option(self, content: dict[str, Any]) -> None:
+        """A switch on the table: ``auto_pass`` with an :class:`AutoPass` value."""
+        name, value = content.get("name"), content.get("value")
+        if name != "auto_pass":
+            self._say(f"The table has no option {name!r}.")
+            return
+        try:
+            mode = AutoPass(str(value))
+        except ValueError:
+            choices = ", ".join(repr(str(m)) for m in AutoPass)
+            self._say(f"Auto-pass buys is one of {choices}, not {value!r}.")
+            return
+        self._say("")
+        self.auto_pass_buys = mode
 
     def _refused(self, kind: ButtonKind) -> bool:
         """When button ``kind`` is off, say why (its sentence, from the engine) and ``True``."""
         assert self.model is not None
         button = self.model.controls.button(kind)
         if not button.enabled:
-            self.error = button.why
+            self._say(button.why, guide=button.guide)
         return not button.enabled
 
     def _press_lay_off(self, content: dict[str, Any]) -> None:
@@ -640,7 +828,9 @@ class CardTable(anywidget.AnyWidget):
         card = self._selected_cards()[0]
         places = sorted({a.meld for a in self._legal if isinstance(a, LayOff) and a.card == card})
         if len(places) > 1:
-            self.error = f"The {card} fits {len(places)} melds: click the one to lay it on."
+            self._say(
+                f"The {card} fits {len(places)} melds: click the one to lay it on.", guide=True
+            )
             return
         g = self._game
         self._act(meld_click(self._legal, card, places[0], None, g.table, g.rules))
@@ -660,7 +850,7 @@ class CardTable(anywidget.AnyWidget):
         if len(swaps) == 1:
             self._act(swaps[0])
         else:
-            self.error = "Click the wild card on the table that your card should replace."
+            self._say("Click the wild card on the table that your card should replace.", guide=True)
 
     def _press_discard(self, content: dict[str, Any]) -> None:
         del content
@@ -685,13 +875,15 @@ class CardTable(anywidget.AnyWidget):
         else:
             action, reason = self.coach.explain(g.view(self.seat), self._legal)
             self._hint = Hint.of(action, reason, g.hand(self.seat))
-        self.error = ""
+        self._say("")
         self._draw()
 
     def _press_undo(self, content: dict[str, Any]) -> None:
         del content
         if self.undo_handler is None:
-            self.error = "Undo works when playing against bots: start a match with play()."
+            self._say(
+                "Undo works when playing against bots: start a match with play().", guide=True
+            )
             return
         self.undo_handler()
 
@@ -707,7 +899,13 @@ _HANDLERS: dict[str, Callable[[CardTable, dict[str, Any]], None]] = {
     "click_discard": CardTable._on_click_discard,
     "click_meld": CardTable._on_click_meld,
     "press": CardTable._on_press,
+    "cancel": CardTable._on_cancel,
+    "next_deal": CardTable._on_next_deal,
+    "option": CardTable._on_option,
 }
+
+_WHILE_PAUSED = frozenset({"next_deal", "sort", "clear", "clear_melds", "option", "cancel"})
+"""Intents a table paused at a deal's end still takes (none of them is a move)."""
 
 _PRESSES: dict[ButtonKind, Callable[[CardTable, dict[str, Any]], None]] = {
     ButtonKind.CUT: CardTable._press_cut,
@@ -722,6 +920,18 @@ _PRESSES: dict[ButtonKind, Callable[[CardTable, dict[str, Any]], None]] = {
 }
 
 
+def _auto_pass_mode(mode: AutoPass | str | bool) -> AutoPass:
+    if mode is True:
+        return AutoPass.ALWAYS
+    if mode is False:
+        return AutoPass.OFF
+    try:
+        return AutoPass(str(mode))
+    except ValueError:
+        choices = ", ".join(repr(str(m)) for m in AutoPass)
+        raise ValueError(f"auto_pass_buys must be one of {choices}, not {mode!r}") from None
+
+
 def _trait(data: Mapping[str, object]) -> dict[str, Any]:
     """A part of the model (a TypedDict) as the plain dict a ``Dict`` trait holds."""
     return dict(data)
@@ -731,6 +941,6 @@ def _any_version(content: dict[str, Any]) -> bool:
     """Clicks that mean the same whatever the table looked like when they were made. (Undo is
     not one of them: a double click on Undo must take back one action, not two.)"""
     kind = content.get("kind")
-    return kind in ("sort", "clear", "clear_melds") or (
+    return kind in ("sort", "clear", "clear_melds", "option", "cancel") or (
         kind == "press" and content.get("button") == ButtonKind.HINT
     )

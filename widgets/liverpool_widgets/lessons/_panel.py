@@ -10,13 +10,19 @@ answered in a sentence). Tests call ``handle_message`` with the same dicts, or c
 plain Python methods. The latest answer to the learner is the ``feedback`` trait (plain text)
 with ``ok`` (``True``, ``False`` or ``None`` for "no verdict yet"). Anything unexpected raised
 by a click is caught and shown under the panel (the ``crash`` trait).
+
+A notebook that cannot draw the widget (opened cold, not trusted; a static render) shows its
+picture instead (:mod:`liverpool_widgets.picture`): the same panel rendered with every card an
+``<img>`` (the drawing helpers here, inside :func:`as_images`), styled inline, nothing clickable.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from html import escape
 from pathlib import Path
 from typing import Any, Protocol, Required, TypedDict, cast, runtime_checkable
@@ -26,7 +32,9 @@ import traitlets
 
 import liverpool as lp
 from liverpool.actions import Action
-from liverpool.render import card_svg, cards_svg, meld_svg
+from liverpool.render import card_img, card_svg, cards_html, cards_svg, meld_html, meld_svg
+
+from ..picture import PictureMixin, inert_html
 
 __all__ = [
     "Handler",
@@ -34,8 +42,10 @@ __all__ = [
     "Message",
     "MessageKind",
     "as_cards",
+    "as_images",
     "as_rules",
     "card_button",
+    "cards_row",
     "coach_says",
     "h",
     "rules_select",
@@ -228,7 +238,8 @@ def card_button(
     stands_for: str | None = None,
 ) -> str:
     """One card drawn as a button that sends ``{"kind": kind, "index": index}``."""
-    svg = card_svg(card, rules=rules, width=width, selected=selected, stands_for=stands_for)
+    draw = card_img if _AS_IMAGES.get() else card_svg
+    svg = draw(card, rules=rules, width=width, selected=selected, stands_for=stands_for)
     return (
         f'<button type="button" class="lp-card-btn" data-action="{h(kind)}" data-index="{index}" '
         f'data-testid="{h(testid)}" aria-pressed="{str(selected).lower()}" '
@@ -261,14 +272,43 @@ def rules_select(current: lp.Rules, testid: str = "rules") -> str:
     )
 
 
+_AS_IMAGES: ContextVar[bool] = ContextVar("liverpool_lesson_images", default=False)
+
+
+@contextlib.contextmanager
+def as_images() -> Iterator[None]:
+    """Inside, the drawing helpers here (:func:`card_button`, :func:`row_svg`,
+    :func:`cards_row`, :func:`meld_picture`) draw each card as an ``<img>`` of the same picture
+    instead of an inline ``<svg>`` (for the panel's still picture)."""
+    token = _AS_IMAGES.set(True)
+    try:
+        yield
+    finally:
+        _AS_IMAGES.reset(token)
+
+
+def cards_row(
+    cards: Sequence[lp.Card],
+    rules: lp.Rules,
+    *,
+    width: float = CARD_WIDTH,
+    overlap: float = 0.3,
+    label: str | None = None,
+) -> str:
+    """Cards side by side, each over the one before by ``overlap`` (not clickable)."""
+    draw = cards_html if _AS_IMAGES.get() else cards_svg
+    return draw(cards, rules=rules, width=width, overlap=overlap, label=label)
+
+
 def row_svg(cards: Sequence[lp.Card], rules: lp.Rules, *, label: str | None = None) -> str:
     """Cards side by side (not clickable)."""
-    return cards_svg(cards, rules=rules, width=CARD_WIDTH, overlap=0.3, label=label)
+    return cards_row(cards, rules, label=label)
 
 
 def meld_picture(meld: lp.Meld, rules: lp.Rules) -> str:
     """A meld with its wilds captioned and its description under it."""
-    return meld_svg(meld, rules=rules, width=CARD_WIDTH)
+    draw = meld_html if _AS_IMAGES.get() else meld_svg
+    return draw(meld, rules=rules, width=CARD_WIDTH)
 
 
 def jokerless(cards: Sequence[lp.Card], rules: lp.Rules) -> str | None:
@@ -288,8 +328,11 @@ def wild_words(rules: lp.Rules) -> str:
     return " and ".join(names) if names else "none"
 
 
-class LessonPanel(anywidget.AnyWidget):
-    """Base of the lesson widgets: renders :meth:`_render` into ``html``, dispatches clicks."""
+class LessonPanel(PictureMixin, anywidget.AnyWidget):
+    """Base of the lesson widgets: renders :meth:`_render` into ``html``, dispatches clicks.
+
+    Displayed, it is the widget and, for a notebook that cannot draw the widget, a still
+    picture of its current state (:meth:`_picture_body`) and its repr as plain text."""
 
     _esm = _STATIC / "lesson_panel.js"
     _css = _STATIC / "lesson_panel.css"
@@ -411,6 +454,12 @@ class LessonPanel(anywidget.AnyWidget):
     def _render(self) -> str:
         """The panel's HTML; each lesson widget draws its own, around the feedback."""
         return self._feedback_html()
+
+    def _picture_body(self) -> str:
+        """The panel as it is now, every card an ``<img>``, as a still picture."""
+        with as_images():
+            html = self._render()
+        return inert_html(html)
 
     def _feedback_html(self) -> str:
         state = "none" if self.ok is None else str(self.ok).lower()

@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, TypedDict
 
 import liverpool as lp
-from liverpool.render import cards_svg
 
 from ._panel import (
     CARD_WIDTH,
@@ -32,6 +31,7 @@ from ._panel import (
     as_rules,
     button,
     card_button,
+    cards_row,
     h,
     jokerless,
     plain,
@@ -409,9 +409,7 @@ class RunBuilder(_Builder):
             suggestion = (
                 '<div class="lp-muted">A legal placement (arrange_run):</div>'
                 '<div class="lp-row" data-testid="suggestion">'
-                + cards_svg(
-                    self._suggestion, rules=self._rules, width=CARD_WIDTH * 0.8, overlap=0.3
-                )
+                + cards_row(self._suggestion, self._rules, width=CARD_WIDTH * 0.8)
                 + "</div>"
             )
         arrange = button("Place them for me", MessageKind.ARRANGE, "arrange") if suggestion else ""

@@ -2,8 +2,19 @@
 // and scores; see liverpool/table_model.py) and reports every click as an intent:
 // {kind: "click_card" | "press" | "click_meld" | "click_stock" | "click_discard" | ..., version}.
 // It keeps no rules: which buttons exist and whether they are live, why not, where the
-// selected card may go, what a click on a meld means and when a buy offer lapses are all
-// decided in Python. One plain ES module, no build step; cards arrive as ready-made SVG.
+// selected card may go, what a click on a meld means, when a buy offer lapses, which melds
+// Go down lays and what a deal's end cost everyone are all decided in Python. One plain ES
+// module, no build step; cards arrive as ready-made SVG.
+//
+// Intents besides the clicks on cards, piles, melds and buttons: {kind: "move", index, to}
+// (drag a card, or Alt+Left/Right on it), {kind: "press", button: "go_down", confirm: true}
+// and {kind: "cancel"} (the answer to "Go down with these melds?"), {kind: "next_deal"} (the
+// end-of-deal panel's button), {kind: "option", name: "auto_pass", value} (a switch).
+//
+// Keyboard: every card, pile, meld and button is a <button> (Tab / Shift-Tab, Enter / Space);
+// Left / Right / Home / End move along the hand, Alt+Left / Alt+Right move the focused card
+// in the player's own order. Each focusable element carries a stable `data-focus-key`, and
+// focus is put back on the same element after every redraw.
 
 /**
  * @typedef {{code: string, text: string, label: string, wild: boolean,
@@ -21,26 +32,41 @@
  *   least: number|null, most: number|null}} Prompt
  * @typedef {{rules: string, deal: number, deals: number, contract: string,
  *   contract_text: string, dealer: string, phase: string, my_turn: boolean,
- *   deciding: string, over: boolean}} Header
+ *   deciding: string, over: boolean, waiting?: string}} Header
  * @typedef {{version: number, seat: number, header: Header, seats: SeatInfo[],
  *   piles: {stock: number, discards: number, top: CardItem|null},
  *   melds: MeldGroup[], hand: HandItem[], prompt: Prompt|null, notes: string[]}} View
  * @typedef {{kind: string, label: string, enabled: boolean, why: string, shown: boolean,
- *   note: string, hinted: boolean}} Button
+ *   note: string, hinted: boolean, guide?: boolean}} Button
  * @typedef {{kind: string, meld: number, end: string|null, position: number|null}} Target
  * @typedef {{text: string, button: string|null, cards: number[], meld: number|null}} Hint
+ * @typedef {{name: string, label: string, value: string,
+ *   choices: {value: string, label: string}[], help: string}} Toggle
+ * @typedef {{button: string, text: string, melds: number[][], describe: string[],
+ *   yes: string, no: string}} Confirm
  * @typedef {{version: number, selected: number[], staged: number[][], targets: Target[],
- *   buttons: Button[], hint: Hint|null}} Controls
- * @typedef {{pad: {names: string[], rows: {deal: number, cells: string[]}[],
- *   totals: number[]}, winners: string[], banner: string}} Scores
+ *   buttons: Button[], hint: Hint|null, toggles?: Toggle[], confirm?: Confirm|null}} Controls
+ * @typedef {{names: string[], rows: {deal: number, cells: string[]}[], totals: number[]}} Pad
+ * @typedef {{seat: number, name: string, went_out: boolean, cards: CardItem[],
+ *   card_points: number[], hand_points: number, adjustment: string, score: string,
+ *   total: number, text: string}} Leftover
+ * @typedef {{deal: number, title: string, how: string, went_out_with: CardItem[],
+ *   hands: Leftover[], pad: Pad, over: boolean, banner: string, standings: string[],
+ *   next: string, button: string}} Panel
+ * @typedef {{pad: Pad, winners: string[], banner: string, panel?: Panel|null}} Scores
  * @typedef {{get: (name: string) => any, set: (name: string, value: any) => void,
  *   save_changes: () => void, send: (content: object) => void,
  *   on: (event: string, callback: () => void) => void,
  *   off: (event: string, callback: () => void) => void}} Model
  */
 
-const TRAITS = ["view", "controls", "log", "scores", "error", "sort_mode", "busy", "crash", "interactive"];
+const TRAITS = [
+  "view", "controls", "log", "scores", "error", "error_kind", "sort_mode", "busy", "crash",
+  "interactive", "scale",
+];
 const SORTS = [["own", "My order"], ["rank", "By rank"], ["suit", "By suit"]];
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), [tabindex]";
+let tables = 0; // each table's element ids are its own (several tables may share a page)
 
 /** @param {unknown} text */
 function esc(text) {
@@ -87,13 +113,17 @@ function opponent(s) {
   </section>`;
 }
 
-/** One button of the action bar or of a prompt. @param {Button} b @param {string} testid */
-function button(b, testid, extra = "") {
-  const why = b.enabled ? "" : b.why;
+/**
+ * One button of the action bar or of a prompt: a disabled one says why in full, as its
+ * tooltip and (aria-describedby) to a screen reader.
+ * @param {Button} b @param {string} testid @param {string} key @param {string} whyId
+ */
+function button(b, testid, key, whyId, extra = "") {
+  const off = !b.enabled;
   return `<button type="button" class="lpt-btn${b.hinted ? " is-hinted" : ""}${extra}" data-act="press"
-      data-kind="${esc(b.kind)}" data-testid="${testid}" ${b.enabled ? "" : "disabled"}
-      aria-disabled="${!b.enabled}" aria-label="${esc(why ? `${b.label} (not now: ${why})` : b.label)}"
-      title="${esc(why)}">${esc(b.label)}</button>`;
+      data-kind="${esc(b.kind)}" data-testid="${testid}" data-focus-key="${esc(key)}"
+      ${off ? `disabled aria-describedby="${whyId}"` : ""} aria-label="${esc(b.label)}"
+      title="${esc(off ? b.why : b.note)}">${esc(b.label)}</button>`;
 }
 
 /** Seconds left until `deadline` (seconds since the epoch), for the countdown's display. */
@@ -101,19 +131,81 @@ function secondsLeft(deadline) {
   return Math.max(0, deadline - Date.now() / 1000);
 }
 
+/** @param {Pad} pad @param {string} testid @param {string} title */
+function padTable(pad, testid, title) {
+  const names = pad.names.map((n) => `<th scope="col">${esc(n)}</th>`).join("");
+  const rows = pad.rows.map((r) => `<tr><th scope="row">deal ${r.deal}</th>${r.cells.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
+  const best = Math.min(...pad.totals);
+  const totals = pad.totals.map((t) => `<td class="${t === best ? "is-best" : ""}">${t}</td>`).join("");
+  return `<section class="lpt-pad" data-testid="${testid}" aria-label="score pad">
+    <div class="lpt-box-title">${esc(title)} <span class="lpt-muted">(lower is better)</span></div>
+    <table><thead><tr><th></th>${names}</tr></thead><tbody>${rows}
+    <tr class="lpt-total"><th scope="row">total</th>${totals}</tr></tbody></table></section>`;
+}
+
+/** The end-of-deal panel (Python's DealEnd). @param {Panel} d */
+function dealEnd(d) {
+  const last = d.went_out_with.length
+    ? `<span class="lpt-left-cards">${d.went_out_with.map((c) => `<span class="lpt-left-card" role="img"
+        aria-label="${esc(c.label)}" data-card="${esc(c.code)}">${c.svg}</span>`).join("")}</span>`
+    : "";
+  const hands = d.hands.map((h) => {
+    const cards = h.cards.map((c, i) => `<span class="lpt-left-card" role="img"
+        aria-label="${esc(`${c.label}: ${plural(h.card_points[i], "point")}`)}" data-card="${esc(c.code)}"
+        data-testid="leftover-${h.seat}-card-${i}">${c.svg}<span class="lpt-left-pts" aria-hidden="true">${h.card_points[i]}</span></span>`).join("");
+    return `<div class="lpt-left${h.went_out ? " is-out" : ""}" data-testid="leftover-${h.seat}" role="group"
+        aria-label="${esc(h.text)}">
+      <div class="lpt-left-head"><b>${esc(h.name)}</b>
+        <span class="lpt-left-score" data-testid="leftover-${h.seat}-score">${esc(h.score)}</span>
+        <span class="lpt-muted">total ${h.total}</span></div>
+      <div class="lpt-left-cards">${cards || `<span class="lpt-left-none">${h.went_out ? "went out" : "no cards"}</span>`}</div>
+      <div class="lpt-left-sum" aria-hidden="true">${h.cards.length ? `${esc(h.card_points.join(" + "))} = ${h.hand_points}` : ""}${h.adjustment ? ` · ${esc(h.adjustment)}` : ""}</div>
+    </div>`;
+  }).join("");
+  const over = d.over
+    ? `<div class="lpt-winners" data-testid="deal-end-winners">${esc(d.banner)}</div>
+       <ol class="lpt-standings" data-testid="standings">${d.standings.map((s) => `<li>${esc(s)}</li>`).join("")}</ol>`
+    : "";
+  return `<section class="lpt-panel" data-testid="deal-end" role="region" aria-label="${esc(d.title)}">
+    <div class="lpt-panel-how" data-testid="deal-end-how">${esc(d.how)} ${last}</div>
+    ${over}
+    <div class="lpt-panel-hands">${hands}</div>
+    ${padTable(d.pad, "deal-end-pad", `Score pad after deal ${d.deal}`)}
+    <div class="lpt-panel-next">${d.next ? `<span>${esc(d.next)}</span>` : ""}
+      <button type="button" class="lpt-btn lpt-primary" data-act="next_deal" data-testid="next-deal"
+        data-focus-key="next-deal" aria-label="${esc(d.button)}">${esc(d.button)}</button></div>
+  </section>`;
+}
+
 export default {
   /** @param {{model: Model, el: HTMLElement}} ctx */
   render({ model, el }) {
     const root = document.createElement("div");
     root.className = "lpt";
+    root.tabIndex = -1; // focus lands here when the element that had it is gone for good
+    // JupyterLab's keyboard shortcuts (Enter, arrows, Space...) stay out of the table
+    root.setAttribute("data-lm-suppress-shortcuts", "true");
     el.appendChild(root);
+    const ids = `lpt${++tables}`;
     let scheduled = false;
     let dragIndex = -1;
     /** @type {any} the countdown's display timer (it only redraws the number) */
     let ticker = null;
-    const HAND_PART = 5; // the hand's place in the parts that draw() patches
+    const HAND_PART = 7; // the hand's place in the parts that draw() patches
+    const CARDS = "<!--lpt-cards-->"; // where the hand's cards go in the hand's part
+    /** @type {{key: string, attrs: string, svg: string}[]} the hand's cards being drawn */
+    let handCards = [];
+    /** @type {{key: string, attrs: string}[]} the hand's cards as drawn */
+    let cardsShown = [];
+    /** Cards whose look the page changed itself (a click): drawn again from Python's answer. */
+    const dirtyCards = new Set();
+    const parser = document.createElement("template");
     /** @type {string[]} the HTML of each part of the table as last drawn (see patch) */
     let shown = [];
+    /** Where the last click was: "table" (piles, melds) puts a message under the table. */
+    let lastZone = "hand";
+    let hadConfirm = false;
+    let hadPanel = false;
 
     /** @param {object} intent */
     function send(intent) {
@@ -145,34 +237,51 @@ export default {
         shown = [];
         return;
       }
+      const scale = String(Number(model.get("scale")) || 1);
+      if (root.style.getPropertyValue("--lpt-scale") !== scale) root.style.setProperty("--lpt-scale", scale);
       const h = view.header;
       const buttons = new Map(controls.buttons.map((b) => [b.kind, b]));
       const selected = controls.selected;
       const hint = controls.hint;
       const interactive = model.get("interactive");
       const sortMode = model.get("sort_mode");
-      const logScroll = root.querySelector(".lpt-log-lines");
-      const atBottom = !logScroll || logScroll.scrollTop + logScroll.clientHeight >= logScroll.scrollHeight - 4;
+      const scores = /** @type {Scores} */ (model.get("scores"));
+      const panel = (scores && scores.panel) || null;
+      const log = /** @type {string[]} */ (model.get("log")) || [];
+      const bottomWas = memos.get("bottom");
+      const logChanged = !bottomWas || bottomWas.deps[0] !== log || bottomWas.deps[1] !== scores;
+      // (the log's scroll place is read only when the log is drawn again: reading it asks the
+      // browser for a layout, which a click on a card need not wait for)
+      const logScroll = logChanged ? root.querySelector(".lpt-log-lines") : null;
+      const atBottom = logChanged
+        && (!logScroll || logScroll.scrollTop + logScroll.clientHeight >= logScroll.scrollHeight - 4);
 
       const layTargets = new Set(controls.targets.filter((t) => t.kind === "lay_off").map((t) => t.meld));
       const swapTargets = new Set(controls.targets.filter((t) => t.kind === "swap").map((t) => `${t.meld}/${t.position}`));
       const hinted = new Set(hint ? hint.cards : []);
       const stagedOf = new Map();
       controls.staged.forEach((group, k) => group.forEach((i) => stagedOf.set(i, k + 1)));
+      const byIndex = new Map(view.hand.map((c) => [c.index, c]));
 
       // -- header -------------------------------------------------------------------------------
-      const head = `<header class="lpt-head">
-        <div class="lpt-title">Deal ${h.deal} of ${h.deals}
+      const title = panel
+        ? `<div class="lpt-title">${esc(panel.title)}</div>`
+        : `<div class="lpt-title">Deal ${h.deal} of ${h.deals}
           <span class="lpt-contract" title="${esc(h.contract_text)}">${esc(h.contract)}</span>
-          <span class="lpt-muted">dealer: ${esc(h.dealer)} · ${esc(h.rules)} rules</span></div>
-        <div class="lpt-deciding${h.my_turn ? " is-mine" : ""}" role="status"
-          data-testid="deciding">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(h.deciding)}</div>
+          <span class="lpt-muted">dealer: ${esc(h.dealer)} · ${esc(h.rules)} rules</span></div>`;
+      const head = `<header class="lpt-head">${title}
+        ${panel ? "" : `<div class="lpt-deciding${h.my_turn ? " is-mine" : ""}" role="status"
+          data-testid="deciding">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(h.deciding)}</div>`}
       </header>`;
 
       // -- opponents ----------------------------------------------------------------------------
-      const opponents = `<div class="lpt-opponents">${view.seats.slice(1).map(opponent).join("")}</div>`;
+      const opponents = memo("opponents", [view], () =>
+        `<div class="lpt-opponents">${view.seats.slice(1).map(opponent).join("")}</div>`);
 
-      // -- piles ----------------------------------------------------------------------------------
+      // -- piles and melds (drawn again only when the table, the targets or the hint change) ------
+      const targetsKey = controls.targets.map((t) => `${t.kind}/${t.meld}/${t.position}`).join();
+      const hintKey = hint ? `${hint.button}/${hint.meld}` : "";
+      const middle = memo("middle", [view, targetsKey, hintKey], () => {
       const top = view.piles.top;
       const discardLabel = top
         ? `discard pile: ${plural(view.piles.discards, "card")}, top card ${top.label}`
@@ -180,8 +289,8 @@ export default {
       const piles = `<div class="lpt-piles">
         <div class="lpt-pile">
           <div class="lpt-pile-name">Stock</div>
-          <button type="button" class="lpt-stock" data-act="click_stock" data-testid="stock"
-            aria-label="${esc(`stock: ${plural(view.piles.stock, "card")}; click to draw`)}"
+          <button type="button" class="lpt-stock" data-act="click_stock" data-testid="stock" data-focus-key="stock"
+            aria-label="${esc(`stock: ${plural(view.piles.stock, "card")}; draw`)}"
             title="Click to draw from the stock">
             ${view.piles.stock ? '<span class="lpt-back-big"></span>' : '<span class="lpt-slot">empty</span>'}
           </button>
@@ -190,7 +299,7 @@ export default {
         <div class="lpt-pile">
           <div class="lpt-pile-name">Discard</div>
           <button type="button" class="lpt-discard-top${hint && hint.button === "take" ? " is-hinted" : ""}"
-            data-act="click_discard" data-testid="discard-top" data-card="${top ? esc(top.code) : ""}"
+            data-act="click_discard" data-testid="discard-top" data-focus-key="discard" data-card="${top ? esc(top.code) : ""}"
             aria-label="${esc(discardLabel)}" title="Click to take the discard, or to discard the selected card">
             ${top ? top.svg : '<span class="lpt-slot">empty</span>'}
           </button>
@@ -199,35 +308,43 @@ export default {
       </div>`;
 
       // -- melds by owner ---------------------------------------------------------------------------
-      const groups = view.melds.map((g) => {
+      const empty = view.melds.filter((g) => !g.melds.length);
+      const groups = view.melds.filter((g) => g.melds.length).map((g) => {
         const melds = g.melds.map((m) => {
           const isTarget = layTargets.has(m.index);
           const cards = m.cards.map((c, j) => {
             const swap = swapTargets.has(`${m.index}/${j}`);
             return `<button type="button" class="lpt-mcard${c.wild ? " is-wild" : ""}${swap ? " is-swap-target" : ""}"
-              data-act="click_meld" data-meld="${m.index}" data-position="${j}"
+              data-act="click_meld" data-meld="${m.index}" data-position="${j}" data-focus-key="meld:${m.index}:${j}"
               data-card="${esc(c.code)}" data-testid="meld-${m.index}-card-${j}"
-              aria-label="${esc(c.label)}">${c.svg}</button>`;
+              aria-label="${esc(`${c.label}, in meld ${m.index + 1}${swap ? "; your card can replace it" : ""}`)}">${c.svg}</button>`;
           }).join("");
           return `<div class="lpt-meld${isTarget ? " is-target" : ""}${hint && hint.meld === m.index ? " is-hinted" : ""}"
               data-testid="meld-${m.index}" data-meld="${m.index}" role="group"
               aria-label="${esc(`meld ${m.index + 1}: ${m.describe}`)}">
             <div class="lpt-meld-cards">${cards}</div>
             <button type="button" class="lpt-meld-caption" data-act="click_meld" data-meld="${m.index}"
+              data-focus-key="meld:${m.index}" data-testid="meld-${m.index}-caption"
+              aria-label="${esc(`meld ${m.index + 1}: ${m.describe}${isTarget ? "; lay your card here" : ""}`)}"
               title="${esc(m.describe)}">${esc(m.short)}${isTarget ? " ← lay here" : ""}</button>
           </div>`;
         }).join("");
-        const empty = g.melds.length ? "" : `<div class="lpt-muted lpt-nomelds">no melds yet</div>`;
-        const facts = g.owner === null ? "" : `<span class="lpt-badge ${g.down ? "lpt-badge-down" : "lpt-badge-need"}">${esc(g.progress)}</span>
-            <span class="lpt-muted">${esc(g.buys)}</span>`;
-        return `<div class="lpt-group${g.melds.length ? "" : " is-empty"}" data-testid="melds-of-${g.owner ?? "loose"}">
+        const facts = g.owner === null ? "" : `<span class="lpt-badge ${g.down ? "lpt-badge-down" : "lpt-badge-need"}">${esc(g.progress)}</span>`;
+        return `<div class="lpt-group" data-testid="melds-of-${g.owner ?? "loose"}">
           <div class="lpt-group-head"><b>${esc(g.title)}</b> ${facts}</div>
-          <div class="lpt-group-melds">${melds}${empty}</div>
+          <div class="lpt-group-melds">${melds}</div>
         </div>`;
       }).join("");
-      const table = `<div class="lpt-table" data-testid="table">${groups}</div>`;
+      const none = empty.length
+        ? `<div class="lpt-nomelds">${empty.map((g) => `<span data-testid="melds-of-${g.owner ?? "loose"}"><b>${esc(g.title)}</b>
+            <span class="lpt-badge lpt-badge-need">${esc(g.progress)}</span></span>`).join("")}
+            <span class="lpt-muted">no melds yet</span></div>`
+        : "";
+      const table = `<div class="lpt-table" data-testid="table" role="region" aria-label="melds on the table">${groups}${none}</div>`;
+      return `<div class="lpt-middle">${piles}${table}</div>`;
+      });
 
-      // -- the prompt (buy, call, give, cut) ----------------------------------------------------------
+      // -- the prompt (buy, call, give, cut) and the question before going down ------------------------
       let prompt = "";
       const p = view.prompt;
       if (p && interactive) {
@@ -235,11 +352,16 @@ export default {
         let body = "";
         if (p.kind === "cut") {
           body = `<label class="lpt-cut">Lift <input type="number" class="lpt-cut-aim" data-testid="cut-aim"
+              data-focus-key="cut-aim" aria-label="cards to lift"
               min="${p.least ?? 1}" max="${p.most ?? 200}" value="${p.aim ?? 1}"> cards</label>`;
         }
         body += p.buttons.map((kind, k) => {
           const b = buttons.get(kind);
-          return b ? button(b, `prompt-${kind}`, k === 0 ? " lpt-primary" : "") : "";
+          return b ? button(b, `prompt-${kind}`, `prompt:${kind}`, `${ids}-pwhy-${kind}`, k === 0 ? " lpt-primary" : "") : "";
+        }).join("");
+        body += p.buttons.map((kind) => {
+          const b = buttons.get(kind);
+          return b && !b.enabled ? `<span class="lpt-sr" id="${ids}-pwhy-${kind}">${esc(b.why)}</span>` : "";
         }).join("");
         if (p.deadline !== null && p.seconds) {
           body += `<span class="lpt-countdown" aria-live="off"><span class="lpt-countdown-track">
@@ -249,23 +371,47 @@ export default {
           ${card}<div class="lpt-prompt-body"><div class="lpt-prompt-text">${esc(p.text)}</div>
           <div class="lpt-prompt-buttons">${body}</div></div></div>`;
       }
+      const q = controls.confirm;
+      if (q && interactive) {
+        const melds = q.melds.map((group, k) => `<span class="lpt-staged-meld" role="img"
+            aria-label="${esc(q.describe[k] || "")}" data-testid="confirm-meld-${k}">${group.map((i) => {
+          const c = byIndex.get(i);
+          return c ? `<span class="lpt-staged-card" data-card="${esc(c.code)}">${c.svg}</span>` : "";
+        }).join("")}</span>`).join("");
+        prompt += `<div class="lpt-prompt lpt-confirm" role="alertdialog" data-testid="confirm"
+            aria-label="${esc(q.text)}">
+          <div class="lpt-prompt-body"><div class="lpt-prompt-text">${esc(q.text)}</div>
+          <div class="lpt-confirm-melds">${melds}</div>
+          <div class="lpt-prompt-buttons">
+            <button type="button" class="lpt-btn lpt-primary" data-act="confirm" data-kind="${esc(q.button)}"
+              data-testid="confirm-yes" data-focus-key="confirm:yes" aria-label="${esc(q.yes)}">${esc(q.yes)}</button>
+            <button type="button" class="lpt-btn" data-act="cancel" data-testid="confirm-no"
+              data-focus-key="confirm:no" aria-label="${esc(q.no)}">${esc(q.no)}</button></div></div></div>`;
+      }
 
       // -- your hand ------------------------------------------------------------------------------
-      const handCards = view.hand.filter((c) => !stagedOf.has(c.index)).map((c) => {
+      /** @type {Map<string, number>} */
+      const seen = new Map();
+      /** @type {{key: string, attrs: string, svg: string}[]} the hand's cards, patched one by one */
+      const cards = view.hand.filter((c) => !stagedOf.has(c.index)).map((c) => {
         const isSel = selected.includes(c.index);
+        const nth = seen.get(c.code) || 0;
+        seen.set(c.code, nth + 1);
         const cls = ["lpt-hcard"];
         if (isSel) cls.push("is-selected");
         if (hinted.has(c.index)) cls.push("is-hinted");
         const label = `${c.label}${isSel ? ", selected" : ""}`;
-        return `<button type="button" class="${cls.join(" ")}" data-act="click_card" data-index="${c.index}"
+        const key = `card:${c.code}:${nth}`;
+        const attrs = `type="button" class="${cls.join(" ")}" data-act="click_card" data-index="${c.index}"
             data-pos="${c.pos}" data-card="${esc(c.code)}" data-testid="hand-card-${c.index}"
-            aria-pressed="${isSel}" aria-label="${esc(label)}" draggable="${interactive ? "true" : "false"}">
-          ${c.svg}</button>`;
-      }).join("");
+            data-focus-key="${esc(key)}" data-focus-group="hand"
+            aria-pressed="${isSel}" aria-label="${esc(label)}" draggable="${interactive ? "true" : "false"}"`;
+        return { key, attrs, svg: c.svg };
+      });
       const sorts = SORTS.map(([mode, text]) =>
         `<button type="button" class="lpt-sort${sortMode === mode ? " is-on" : ""}" data-act="sort"
-          data-mode="${mode}" data-testid="sort-${mode}" aria-pressed="${sortMode === mode}">${text}</button>`).join("");
-      const byIndex = new Map(view.hand.map((c) => [c.index, c]));
+          data-mode="${mode}" data-testid="sort-${mode}" data-focus-key="sort:${mode}"
+          aria-label="${esc(`sort your hand: ${text.toLowerCase()}`)}" aria-pressed="${sortMode === mode}">${text}</button>`).join("");
       const stagedHtml = controls.staged.length
         ? `<div class="lpt-staged" data-testid="staged"><span class="lpt-staged-title">Melds to go down with:</span>
             ${controls.staged.map((group, k) => `<span class="lpt-staged-meld" data-testid="staged-${k}" role="group"
@@ -275,7 +421,8 @@ export default {
                 return `<span class="lpt-staged-card" role="img" aria-label="${esc(c.label)}" data-card="${esc(c.code)}"
                   data-testid="staged-${k}-card-${j}">${c.svg}</span>`;
               }).join("")}</span>`).join("")}
-            <button type="button" class="lpt-link" data-act="clear_melds" data-testid="clear-melds">put back</button></div>`
+            <button type="button" class="lpt-link" data-act="clear_melds" data-testid="clear-melds"
+              data-focus-key="clear-melds" aria-label="put the melds being built back in your hand">put back</button></div>`
         : "";
       const notes = view.notes.map((n) => `<div class="lpt-note">${esc(n)}</div>`).join("");
       const me = view.seats[0];
@@ -285,69 +432,179 @@ export default {
           <div class="lpt-seat-name">${esc(me.title)} ${badges(me)}
             <span class="lpt-muted">${esc(me.facts)}</span></div>
           <div class="lpt-sorts" role="group" aria-label="sort your hand">${sorts}
-            ${interactive ? `<button type="button" class="lpt-link" data-act="select_all" data-testid="select-all">select all</button>
-            <button type="button" class="lpt-link" data-act="clear" data-testid="clear-selection">clear</button>` : ""}</div>
+            ${interactive ? `<button type="button" class="lpt-link" data-act="select_all" data-testid="select-all"
+              data-focus-key="select-all" aria-label="select all your cards">select all</button>
+            <button type="button" class="lpt-link" data-act="clear" data-testid="clear-selection"
+              data-focus-key="clear" aria-label="clear the selection">clear</button>` : ""}</div>
         </div>
-        <div class="lpt-hand" data-testid="hand">${handCards || '<span class="lpt-muted">no cards in hand</span>'}</div>
+        <div class="lpt-hand" data-testid="hand" role="group" aria-label="your cards (Left and Right move along; Alt+Left and Alt+Right move a card)">${cards.length ? CARDS : '<span class="lpt-muted">no cards in hand</span>'}</div>
         ${stagedHtml}${notes}
       </section>`;
 
-      // -- action bar ---------------------------------------------------------------------------
-      const actions = interactive
-        ? `<div class="lpt-actions" role="toolbar" aria-label="actions">${controls.buttons.filter((b) => b.shown).map((b) => {
-          const note = b.enabled && b.note ? `<small class="lpt-why">${esc(b.note)}</small>` : "";
-          return `<span class="lpt-action${b.enabled ? "" : " is-off"}" title="${esc(b.why)}">
-            ${button(b, `btn-${b.kind}`)}
-            ${b.enabled ? note : `<small class="lpt-why" data-testid="why-${esc(b.kind)}">${esc(b.why)}</small>`}</span>`;
-        }).join("")}</div>`
-        : "";
+      // -- action bar: buttons, one line of reasons, the switches -------------------------------------
+      let actions = "";
+      if (interactive) {
+        const bar = controls.buttons.filter((b) => b.shown);
+        const items = bar.map((b) => `<span class="lpt-action${b.enabled ? "" : " is-off"}" data-kind="${esc(b.kind)}"
+            title="${esc(b.enabled ? b.note : `${b.label}: ${b.why}`)}">${button(b, `btn-${b.kind}`, `btn:${b.kind}`, `${ids}-why-${b.kind}`)}</span>`).join("");
+        const whys = bar.filter((b) => !b.enabled).map((b) => `<span class="lpt-sr" id="${ids}-why-${esc(b.kind)}"
+            data-testid="why-${esc(b.kind)}">${esc(b.why)}</span>`).join("");
+        const notes = bar.filter((b) => b.enabled && b.note).map((b) => `${b.label}: ${b.note}`).join(" · ");
+        const waiting = h.waiting || "";
+        const line = waiting
+          ? `<div class="lpt-reason is-waiting" data-testid="waiting" role="status">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(waiting)}</div>`
+          : `<div class="lpt-reason" data-testid="reason" aria-hidden="true">${esc(notes
+            || (whys ? "A grey button is off for now: point at it to see why." : ""))}</div>`;
+        const toggles = (controls.toggles || []).map((t) => `<div class="lpt-toggle" role="radiogroup"
+            aria-label="${esc(t.label)}" data-testid="toggle-${esc(t.name)}" title="${esc(t.help)}">
+          <span class="lpt-toggle-name">${esc(t.label)}:</span>${t.choices.map((c) => `<button type="button"
+            class="lpt-toggle-choice${c.value === t.value ? " is-on" : ""}" role="radio" aria-checked="${c.value === t.value}"
+            data-act="option" data-name="${esc(t.name)}" data-value="${esc(c.value)}"
+            data-testid="toggle-${esc(t.name)}-${esc(c.value)}" data-focus-key="opt:${esc(t.name)}:${esc(c.value)}"
+            aria-label="${esc(`${t.label}: ${c.label}`)}">${esc(c.label)}</button>`).join("")}</div>`).join("");
+        actions = `<div class="lpt-actions" role="toolbar" aria-label="actions">${items}</div>${whys}
+          <div class="lpt-under">${line}${toggles}</div>`;
+      }
 
-      // -- messages -------------------------------------------------------------------------------
+      // -- messages: next to what was clicked -------------------------------------------------------
       const error = model.get("error");
-      const errorHtml = `<div class="lpt-error" role="alert" data-testid="error"${error ? "" : " hidden"}>${error ? `⚠ ${esc(error)}` : ""}</div>`;
+      const guide = model.get("error_kind") === "guide";
+      /** The message box in one of two places: under the table (after a click on a pile or a
+       * meld) or between the hand and the buttons. @param {string} where */
+      const message = (where) => {
+        if (!error) {
+          return where === "hand" ? '<div class="lpt-error" role="alert" data-testid="error" hidden></div>' : "";
+        }
+        if ((lastZone === "table") !== (where === "table")) return "";
+        return `<div class="${guide ? "lpt-guide" : "lpt-error"}" role="${guide ? "status" : "alert"}"
+          data-testid="error" data-kind="${guide ? "guide" : "error"}">${guide ? "ℹ" : "⚠"} ${esc(error)}</div>`;
+      };
       const hintHtml = hint && hint.text
         ? `<div class="lpt-hint" role="status" data-testid="hint"><b>Hint:</b> ${esc(hint.text)}</div>`
         : "";
 
       // -- log, score pad, winners ----------------------------------------------------------------
-      const log = /** @type {string[]} */ (model.get("log")) || [];
-      const logHtml = `<section class="lpt-log" data-testid="log" aria-label="what happened">
-        <div class="lpt-box-title">What happened</div>
-        <ul class="lpt-log-lines">${log.slice(-60).map((line) => `<li>${esc(line)}</li>`).join("")}</ul></section>`;
-      const scores = /** @type {Scores} */ (model.get("scores"));
-      const pad = scores && scores.pad;
-      let padHtml = "";
-      if (pad && pad.rows.length) {
-        const names = pad.names.map((n) => `<th>${esc(n)}</th>`).join("");
-        const rows = pad.rows.map((r) => `<tr><th>deal ${r.deal}</th>${r.cells.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
-        const best = Math.min(...pad.totals);
-        const totals = pad.totals.map((t) => `<td class="${t === best ? "is-best" : ""}">${t}</td>`).join("");
-        padHtml = `<section class="lpt-pad" data-testid="score-pad" aria-label="score pad">
-          <div class="lpt-box-title">Score pad <span class="lpt-muted">(lower is better)</span></div>
-          <table><thead><tr><th></th>${names}</tr></thead><tbody>${rows}
-          <tr class="lpt-total"><th>total</th>${totals}</tr></tbody></table></section>`;
-      }
-      const winnersHtml = scores && scores.banner
+      const bottom = memo("bottom", [log, scores], () => {
+        const pad = scores && scores.pad;
+        return `<div class="lpt-bottom"><section class="lpt-log" data-testid="log" aria-label="what happened">
+          <div class="lpt-box-title">What happened</div>
+          <ul class="lpt-log-lines">${log.slice(-60).map((line) => `<li>${esc(line)}</li>`).join("")}</ul></section>
+          ${pad && pad.rows.length ? padTable(pad, "score-pad", "Score pad") : ""}</div>`;
+      });
+      const winnersHtml = scores && scores.banner && !panel
         ? `<div class="lpt-winners" role="status" data-testid="winners">${esc(scores.banner)}</div>`
         : "";
       const crash = model.get("crash");
       const crashHtml = crash
         ? `<div class="lpt-crash" role="alert" data-testid="crash"><b>Something went wrong in the table's Python code.</b>
-            <pre>${esc(crash)}</pre><button type="button" class="lpt-link" data-act="dismiss-crash">dismiss</button></div>`
+            <pre>${esc(crash)}</pre><button type="button" class="lpt-link" data-act="dismiss-crash"
+            data-focus-key="dismiss-crash" aria-label="dismiss the error">dismiss</button></div>`
         : "";
 
-      patch([head, winnersHtml, opponents, `<div class="lpt-middle">${piles}${table}</div>`,
-        prompt, hand /* HAND_PART */, actions, errorHtml, hintHtml,
-        `<div class="lpt-bottom">${logHtml}${padHtml}</div>`, crashHtml]);
+      const play = !panel;
+      const focus = rememberFocus();
+      handCards = cards;
+      patch([head, winnersHtml, panel ? memo("panel", [panel], () => dealEnd(panel)) : "",
+        play ? opponents : "", play ? middle : "",
+        play ? message("table") : "", play ? prompt : "", play ? hand : "" /* HAND_PART */,
+        play ? message("hand") + hintHtml : "", play ? actions : "", bottom, crashHtml]);
       root.classList.toggle("is-watch", !interactive);
+      root.classList.toggle("is-paused", !!panel);
       // What this picture shows, for tests and the latency benchmark: the view's version and
       // the selection Python confirmed (the card's own class flips at once on click).
-      root.dataset.version = String(view.version);
-      root.dataset.selected = selected.join(",");
-      const lines = root.querySelector(".lpt-log-lines");
-      if (lines && atBottom) lines.scrollTop = lines.scrollHeight;
+      stamp("version", String(view.version));
+      stamp("selected", selected.join(","));
+      stamp("panel", panel ? String(panel.deal) : "");
+      if (atBottom) {
+        // after the frame's own layout, not a layout of its own now
+        requestAnimationFrame(() => {
+          const lines = root.querySelector(".lpt-log-lines");
+          if (lines) lines.scrollTop = lines.scrollHeight;
+        });
+      }
+      restoreFocus(focus, { confirm: !!q && !hadConfirm, panel: !!panel && !hadPanel });
+      hadConfirm = !!q;
+      hadPanel = !!panel;
       if (p && p.deadline !== null && interactive && !ticker) ticker = setInterval(tick, 200);
       tick();
+    }
+
+    /** @type {Map<string, {deps: unknown[], html: string}>} each part's HTML and what it was made of */
+    const memos = new Map();
+
+    /**
+     * A part's HTML, made again only when one of `deps` changed (by identity: the traits are
+     * new objects each time Python sends them): a click on a card does not rebuild the
+     * pictures of the table.
+     * @param {string} name @param {unknown[]} deps @param {() => string} make
+     */
+    function memo(name, deps, make) {
+      const was = memos.get(name);
+      if (was && was.deps.length === deps.length && was.deps.every((d, i) => d === deps[i])) return was.html;
+      const html = make();
+      memos.set(name, { deps, html });
+      return html;
+    }
+
+    /** Set a data attribute of the root only when it changes (no needless style work).
+     * @param {string} name @param {string} value */
+    function stamp(name, value) {
+      if (root.dataset[name] !== value) root.dataset[name] = value;
+    }
+
+    /**
+     * Where focus is in the table before a redraw: its element's key, group and place.
+     * @returns {{key: string, group: string, index: number}|null}
+     */
+    function rememberFocus() {
+      const active = /** @type {HTMLElement|null} */ (document.activeElement);
+      if (!active || !root.contains(active) || active === root) return null;
+      const key = active.dataset.focusKey || "";
+      const group = active.dataset.focusGroup || "";
+      const peers = group ? [...root.querySelectorAll(`[data-focus-group="${group}"]`)] : [];
+      return { key, group, index: peers.indexOf(active) };
+    }
+
+    /** (No layout is asked for: every control the table draws is shown.) @param {Element|null} el */
+    function focusable(el) {
+      return !!el && el instanceof HTMLElement && el.isConnected && el.matches(FOCUSABLE)
+        && !el.closest("[hidden]");
+    }
+
+    /** @param {Element|null} el */
+    function put(el) {
+      if (el instanceof HTMLElement) el.focus({ preventScroll: true });
+    }
+
+    /**
+     * After a redraw, put focus back where it was: the same element (by its key), else what
+     * replaced it (a question just asked, the end-of-deal panel, the card now in its place,
+     * the prompt, the first live button), else the table itself.
+     * @param {{key: string, group: string, index: number}|null} was
+     * @param {{confirm: boolean, panel: boolean}} fresh
+     */
+    function restoreFocus(was, fresh) {
+      if (!was) return;
+      const q = (/** @type {string} */ sel) => root.querySelector(sel);
+      if (fresh.panel) return put(q('[data-focus-key="next-deal"]'));
+      if (fresh.confirm) return put(q('[data-focus-key="confirm:yes"]'));
+      const active = document.activeElement;
+      if (active && active !== root && root.contains(active)) return; // its part was not redrawn
+      const same = was.key ? q(`[data-focus-key="${CSS.escape(was.key)}"]`) : null;
+      if (focusable(same)) {
+        if (document.activeElement !== same) put(same);
+        return;
+      }
+      if (was.group) {
+        const peers = [...root.querySelectorAll(`[data-focus-group="${was.group}"]`)].filter(focusable);
+        if (peers.length) return put(peers[Math.min(Math.max(was.index, 0), peers.length - 1)]);
+      }
+      for (const sel of ['[data-focus-key="next-deal"]', ".lpt-prompt button:not([disabled])",
+        ".lpt-actions button:not([disabled])", ".lpt-hcard"]) {
+        const el = q(sel);
+        if (focusable(el)) return put(el);
+      }
+      put(root);
     }
 
     /**
@@ -365,10 +622,51 @@ export default {
       const boxes = root.children;
       parts.forEach((html, i) => {
         if (shown[i] !== html) {
-          boxes[i].innerHTML = html;
+          boxes[i].innerHTML = i === HAND_PART
+            ? html.replace(CARDS, () => handCards.map((c) => `<button ${c.attrs}>${c.svg}</button>`).join(""))
+            : html;
           shown[i] = html;
+          if (i === HAND_PART) cardsShown = handCards.map(({ key, attrs }) => ({ key, attrs }));
+        } else if (i === HAND_PART) {
+          patchCards();
         }
       });
+      dirtyCards.clear();
+    }
+
+    /**
+     * The hand, when only its cards' states changed (a card selected, a hint): each card's
+     * attributes are set in place, so its picture is not parsed again and the card that has
+     * focus keeps it; a different set of cards is drawn afresh.
+     */
+    function patchCards() {
+      const box = root.querySelector(".lpt-hand");
+      if (!box) return;
+      const els = /** @type {HTMLElement[]} */ ([...box.querySelectorAll(":scope > .lpt-hcard")]);
+      const same = els.length === handCards.length
+        && handCards.every((c, i) => cardsShown[i] && cardsShown[i].key === c.key);
+      if (!same) {
+        box.innerHTML = handCards.map((c) => `<button ${c.attrs}>${c.svg}</button>`).join("");
+        cardsShown = handCards.map(({ key, attrs }) => ({ key, attrs }));
+        return;
+      }
+      handCards.forEach((c, i) => {
+        if (cardsShown[i].attrs === c.attrs && !dirtyCards.has(c.key)) return;
+        setAttributes(els[i], c.attrs);
+        cardsShown[i] = { key: c.key, attrs: c.attrs };
+      });
+    }
+
+    /** Give `el` exactly the attributes written in `attrs`. @param {HTMLElement} el @param {string} attrs */
+    function setAttributes(el, attrs) {
+      parser.innerHTML = `<button ${attrs}></button>`;
+      const fresh = /** @type {HTMLElement} */ (parser.content.firstElementChild);
+      for (const { name } of [...el.attributes]) {
+        if (!fresh.hasAttribute(name)) el.removeAttribute(name);
+      }
+      for (const { name, value } of [...fresh.attributes]) {
+        if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+      }
     }
 
     function schedule() {
@@ -380,12 +678,26 @@ export default {
       });
     }
 
+    /** Show a reason line for what the pointer is over (a disabled button's full reason). */
+    function reason(/** @type {Event} */ event) {
+      const line = root.querySelector('[data-testid="reason"]');
+      if (!line) return;
+      const item = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target).closest(".lpt-action"));
+      const controls = /** @type {Controls} */ (model.get("controls"));
+      const b = item && controls && controls.buttons.find((x) => x.kind === item.dataset.kind);
+      if (b && (b.why || b.note)) {
+        line.textContent = `${b.label}: ${b.enabled ? b.note : b.why}`;
+        line.classList.toggle("is-guide", !!b.guide);
+      }
+    }
+
     /** @param {MouseEvent} event */
     function onClick(event) {
       const target = /** @type {HTMLElement} */ (event.target);
       const hit = /** @type {HTMLElement|null} */ (target.closest("[data-act]"));
       if (!hit || !root.contains(hit)) return;
       const act = hit.dataset.act;
+      lastZone = hit.closest(".lpt-middle") ? "table" : "hand";
       if (act === "dismiss-crash") {
         model.set("crash", "");
         model.save_changes();
@@ -399,7 +711,7 @@ export default {
       switch (act) {
         case "click_card":
           hit.classList.toggle("is-selected"); // feels instant; Python's answer redraws
-          shown[HAND_PART] = ""; // so the hand is redrawn from Python's answer, whatever it is
+          dirtyCards.add(hit.dataset.focusKey || ""); // so it is drawn from Python's answer
           send({ kind: act, index: Number(hit.dataset.index), code: hit.dataset.card });
           break;
         case "press": {
@@ -408,6 +720,12 @@ export default {
           send({ kind: act, button: hit.dataset.kind, ...aim });
           break;
         }
+        case "confirm":
+          send({ kind: "press", button: hit.dataset.kind, confirm: true });
+          break;
+        case "option":
+          send({ kind: act, name: hit.dataset.name, value: hit.dataset.value });
+          break;
         case "click_meld":
           send({
             kind: act,
@@ -420,10 +738,46 @@ export default {
         case "select_all":
         case "clear":
         case "clear_melds":
+        case "cancel":
+        case "next_deal":
           send({ kind: act });
           break;
         default:
           break;
+      }
+    }
+
+    /** @param {KeyboardEvent} event */
+    function onKey(event) {
+      const target = /** @type {HTMLElement} */ (event.target);
+      if (target.classList.contains("lpt-cut-aim") && event.key === "Enter") {
+        event.preventDefault();
+        const cut = /** @type {HTMLElement|null} */ (root.querySelector('[data-act="press"][data-kind="cut"]'));
+        if (cut) cut.click();
+        return;
+      }
+      if (!target.classList.contains("lpt-hcard")) return;
+      const cards = /** @type {HTMLElement[]} */ ([...root.querySelectorAll(".lpt-hand .lpt-hcard")]);
+      const at = cards.indexOf(target);
+      if (at < 0) return;
+      const step = event.key === "ArrowLeft" ? -1 : event.key === "ArrowRight" ? 1 : 0;
+      if (step && event.altKey) {
+        // move the card in the player's own order (Python keeps the order; focus follows it)
+        event.preventDefault();
+        const to = Number(target.dataset.pos) + step;
+        if (to >= 0 && to < cards.length && model.get("interactive")) {
+          lastZone = "hand";
+          send({ kind: "move", index: Number(target.dataset.index), to });
+        }
+        return;
+      }
+      let next = -1;
+      if (step) next = Math.min(Math.max(at + step, 0), cards.length - 1);
+      if (event.key === "Home") next = 0;
+      if (event.key === "End") next = cards.length - 1;
+      if (next >= 0) {
+        event.preventDefault();
+        cards[next].focus();
       }
     }
 
@@ -451,6 +805,9 @@ export default {
     }
 
     root.addEventListener("click", onClick);
+    root.addEventListener("keydown", onKey);
+    root.addEventListener("mouseover", reason);
+    root.addEventListener("focusin", reason);
     root.addEventListener("dragstart", onDragStart);
     root.addEventListener("dragover", onDragOver);
     root.addEventListener("drop", onDrop);
@@ -460,6 +817,12 @@ export default {
       clearInterval(ticker);
       for (const name of TRAITS) model.off(`change:${name}`, schedule);
       root.removeEventListener("click", onClick);
+      root.removeEventListener("keydown", onKey);
+      root.removeEventListener("mouseover", reason);
+      root.removeEventListener("focusin", reason);
+      root.removeEventListener("dragstart", onDragStart);
+      root.removeEventListener("dragover", onDragOver);
+      root.removeEventListener("drop", onDrop);
     };
   },
 };
