@@ -30,9 +30,13 @@ Where to find each rule (lowest layer first; a module imports only from its laye
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Any
 
-from . import bots
+from . import bots, solver
 from .actions import (
     Action,
     Buy,
@@ -99,6 +103,7 @@ if TYPE_CHECKING:
     from .render import card_svg
 
 __all__ = [
+    "COMPILED",
     "PRESETS",
     "AceMode",
     "Action",
@@ -171,6 +176,41 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+COMPILED: bool = (solver.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+"""True when the engine's hot modules are compiled extension modules (``make fast``, or
+``LIVERPOOL_COMPILE=1 pip install .``: mypyc, from this same source), False when they run as
+Python source. Either way the engine plays the same games; compiled, it plays them faster."""
+
+
+def _rebuild(value: Any) -> tuple[type[Any], tuple[Any, ...]]:
+    """How a compiled dataclass pickles and copies: its class, called with its fields."""
+    return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+
+
+def _register_reducers() -> None:
+    """Compiled, a dataclass is a C type that pickles and copies only through a reducer (its
+    frozen fields refuse the field-by-field restore the source's dataclasses get): give each
+    compiled one :func:`_rebuild`, so engine values pickle, copy and deep-copy alike from
+    either build (a card keeps its own reducer)."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(__name__ + ".") or not str(
+            getattr(module, "__file__", None) or ""
+        ).endswith(tuple(EXTENSION_SUFFIXES)):
+            continue
+        for cls in vars(module).values():
+            if (
+                isinstance(cls, type)
+                and cls.__module__ == name
+                and dataclasses.is_dataclass(cls)
+                and "__reduce__" not in vars(cls)
+                and all(f.init for f in dataclasses.fields(cls))
+            ):
+                copyreg.pickle(cls, _rebuild)
+
+
+if COMPILED:
+    _register_reducers()
 
 
 def __getattr__(name: str) -> Any:

@@ -297,7 +297,7 @@ class Game:
         """Everything that defines the game now, as a comparable value (tests use it to prove
         an illegal action changed nothing)."""
         return (
-            tuple((k, _freeze(v)) for k, v in vars(self._ctx.state).items()),
+            tuple((k, _freeze(v)) for k, v in self._ctx.state.named_values()),
             self._ctx.rng.getstate(),
             len(self.actions),
         )

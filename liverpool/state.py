@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import copy
 import enum
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .cards import Card
 from .melds import Meld
@@ -81,10 +83,15 @@ class MatchState:
     went_out: int | None = None
     winners: list[int] = field(default_factory=list)
 
+    def named_values(self) -> Iterator[tuple[str, Any]]:
+        """Each field's name and value, in the order declared (what ``vars`` would give; a
+        compiled build's class has no ``__dict__``)."""
+        return ((f.name, getattr(self, f.name)) for f in fields(self))
+
     def copy(self) -> MatchState:
         """A copy whose lists are new (the cards and melds in them are immutable values)."""
         other = copy.copy(self)
-        for name, value in vars(self).items():
+        for name, value in self.named_values():
             if isinstance(value, list):
                 setattr(other, name, [list(v) if isinstance(v, list) else v for v in value])
         return other
