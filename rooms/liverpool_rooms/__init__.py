@@ -9,15 +9,19 @@ Modules: :mod:`~liverpool_rooms.cli` (the command), :mod:`~liverpool_rooms.serve
 Starlette application), :mod:`~liverpool_rooms.room` (one room: seats, game, bots, clocks),
 :mod:`~liverpool_rooms.store` (the SQLite store), :mod:`~liverpool_rooms.protocol` (the
 messages), :mod:`~liverpool_rooms.tables` (the card table's model for each seat),
-:mod:`~liverpool_rooms.pages` (the pages) and :mod:`~liverpool_rooms.qr`.
+:mod:`~liverpool_rooms.pages` (the pages), :mod:`~liverpool_rooms.qr` and
+:mod:`~liverpool_rooms.notebook` (``join`` and ``host_room``: rooms from a notebook).
 
 The wire protocol is a contract: ``/work/shared/API.md``, "Rooms: the wire protocol";
-``docs/rooms.md`` explains the design. This package imports the engine, never the widgets'
-Python code (the pages only read ``table.js`` and ``table.css`` from their folder).
+``docs/rooms.md`` explains the design. The server imports the engine, never the widgets'
+Python code (the pages only read ``table.js`` and ``table.css`` from their folder); ``join``
+and ``host_room`` load the notebook's widget when they are called.
 """
 
 from __future__ import annotations
 
-__all__ = ["__version__"]
+from .notebook import host_room, join
+
+__all__ = ["__version__", "host_room", "join"]
 
 __version__ = "0.1.0"
