@@ -4,16 +4,24 @@ What ``make bench`` runs (in ``.venv-bench``, where ``open_spiel`` and ``rlcard`
 for the throughput comparison). Each benchmark runs in its own process, in this order, its
 output shown as it goes:
 
-1. ``engine_throughput.py`` — random-play decisions/s: liverpool vs OpenSpiel and RLCard;
+1. ``engine_throughput.py`` — random-play decisions/s: liverpool, pure and compiled (the
+   compiled engine from ``.venv-fast``, which ``make bench`` builds), vs OpenSpiel and RLCard;
+   then pure and compiled with BasicBots at every seat;
 2. ``hand_latency.py`` — ``find_going_down`` and ``analyze_hand`` on the hard-hand corpus;
 3. ``bot_latency.py`` — each bot's decision time in real matches;
 4. ``bot_strength.py`` — mean scores, win rates and score ratios of the three bots;
-5. ``find_going_down.py`` and ``simulation_gate.py`` — quick runs of the older scripts (their
+5. ``expert_strength.py`` — ExpertBot against StrongBot (paired score ratio) and ExpertBot's
+   decision time;
+6. ``review_stability.py`` — the review's time per decision and how often a grade survives a
+   doubled budget;
+7. ``find_going_down.py`` and ``simulation_gate.py`` — quick runs of the older scripts (their
    headline figures are read from their printed tables).
 
-Then the table ``figure | measured | target | met?``. The defaults take about 10-20 minutes on
-two idle cores (the 400 bot-strength matches are most of it); ``--quick`` is a smoke run of
-about 2 minutes whose figures are rough. Every option below overrides one size. For example::
+Then the table ``figure | measured | target | met?``. The defaults take about 40-60 minutes on
+two idle cores (the 400 bot-strength matches and the 40 expert matches, about 50 CPU seconds
+each, are most of it; the expert target is stated over 400 matches, about 6 CPU hours, so run
+``--expert-matches 400`` for it on its own time); ``--quick`` is a smoke run of a few minutes
+whose figures are rough. Every option below overrides one size. For example::
 
     .venv-bench/bin/python benchmarks/run_all.py --quick
     make bench ARGS="--strength-matches 100 --seed 3"
@@ -43,6 +51,8 @@ DEFAULTS = {  # option: (full run, --quick)
     "hand_repeat": (3, 1),
     "latency_matches": (3, 1),
     "strength_matches": (400, 12),
+    "expert_matches": (40, 2),
+    "review_records": (3, 1),
     "fgd_hands": (200, 50),
     "gate_matches": (1, 1),
 }
@@ -123,9 +133,11 @@ def gate_figures(args: Sequence[str]) -> Outcome:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a ~2 minute smoke run")
+    parser.add_argument("--quick", action="store_true", help="a smoke run of a few minutes")
     parser.add_argument("--seed", type=int, default=0, help="seed passed to every benchmark")
-    parser.add_argument("--workers", type=int, default=2, help="bot_strength worker processes")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="bot_strength and expert_strength worker processes"
+    )
     for option, (full, quick) in DEFAULTS.items():
         parser.add_argument(
             "--" + option.replace("_", "-"),
@@ -165,6 +177,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ["--matches", str(size["strength_matches"]), "--workers", str(args.workers), *seed],
                 tmp,
             ),
+            run_figures(
+                "expert_strength.py",
+                ["--matches", str(size["expert_matches"]), "--workers", str(args.workers), *seed],
+                tmp,
+            ),
+            run_figures(
+                "review_stability.py",
+                [
+                    "--records",
+                    str(size["review_records"]),
+                    "--deals",
+                    "1" if args.quick else "2",
+                    *seed,
+                ],
+                tmp,
+            ),
             fgd_headline(["--hands", str(size["fgd_hands"]), "--seed", str(7 + args.seed)]),
             gate_figures(
                 [
@@ -193,6 +221,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"bot strength ran {size['strength_matches']} matches; the targets are stated over 400 "
             "(run without --quick, or --strength-matches 400)"
+        )
+    if size["expert_matches"] < 400:
+        print(
+            f"expert strength ran {size['expert_matches']} matches; its target is stated over 400 "
+            "(--expert-matches 400: about 6 CPU hours)"
         )
     times = ", ".join(f"{o.name} {o.seconds:.0f} s" for o in outcomes)
     print(f"time: {total:.0f} s in all ({times})")

@@ -112,6 +112,10 @@ def _wrap(text: str, first: str, rest: str) -> str:
 
 # --- play ----------------------------------------------------------------------------------
 
+_LEVELS = ("random", "basic", "strong", "expert")
+"""The bot levels, weakest first: :data:`liverpool.bots.LEVELS`, written out so that building
+the parser does not import the engine (a test keeps the two the same)."""
+
 
 def _add_play(sub: Subparsers) -> None:
     p = sub.add_parser(
@@ -127,9 +131,10 @@ def _add_play(sub: Subparsers) -> None:
     p.add_argument("--players", type=int, default=4, help="players, you included (default: 4)")
     p.add_argument(
         "--level",
-        choices=("random", "basic", "strong"),
+        choices=_LEVELS,
         default="basic",
-        help="how the bots play (default: basic)",
+        help="how the bots play, weakest first (default: basic; expert thinks up to about a "
+        "second on its close decisions)",
     )
     p.add_argument("--seed", type=int, default=None, help="fix the shuffles (and the bots)")
     p.add_argument("--name", default="You", help='your name at the table (default: "You")')
@@ -193,8 +198,9 @@ def _add_simulate(sub: Subparsers) -> None:
     p.add_argument(
         "--bots",
         metavar="NAMES",
-        help="comma-separated bot names by seat, from random, basic, strong; repeated to fill "
-        "the table (default: strong,basic,basic,basic)",
+        help=f"comma-separated bot names by seat, from {', '.join(_LEVELS)}; repeated to fill "
+        "the table (default: strong,basic,basic,basic; a match with an expert takes about a "
+        "minute of CPU)",
     )
     p.add_argument(
         "--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)"
@@ -318,6 +324,90 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- review --------------------------------------------------------------------------------
+
+
+def _add_review(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "review",
+        help="grade every decision one player made in a saved game",
+        description=(
+            "Go through every decision one seat made in a saved game (liverpool play --save) "
+            "and say what they did, what the review prefers, the expected points lost and a "
+            "grade (good, inaccuracy, mistake, blunder; docs/review.md gives the thresholds), "
+            "then the accuracy, the three costliest moments and what to practise. The review "
+            "sees only what that seat saw. It plays each choice out over sampled deals, so it "
+            "takes a while: about half a second a decision at the default budget."
+        ),
+        epilog="example: liverpool review game.json --seat 0 --budget 16",
+    )
+    p.add_argument("record", metavar="RECORD.json", help="a saved game's record")
+    p.add_argument("--seat", type=int, default=0, help="the seat to review (default: 0)")
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        metavar="N",
+        help="sampled deals per decision at most: more is steadier and slower, in proportion "
+        "(default: 48)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (default: 0)")
+    p.add_argument(
+        "--below-good",
+        action="store_true",
+        help="list only the decisions graded below good (the summary is unchanged)",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    p.set_defaults(handler=_cmd_review)
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from liverpool import LiverpoolError, RecordError
+    from liverpool.review import DEFAULT_BUDGET, format_review, review
+
+    err: TextIO = sys.stderr
+
+    def fail(message: str) -> int:
+        err.write(f"{PROG} review: {message}\n")
+        return 2
+
+    budget: int = DEFAULT_BUDGET.samples if args.budget is None else args.budget
+    if budget < 1:
+        return fail(f"--budget must be 1 or more sampled deals, not {budget}")
+    path = Path(args.record)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return fail(f"there is no file {str(path)!r}")
+    except IsADirectoryError:
+        return fail(f"{str(path)!r} is a folder, not a saved game")
+    except UnicodeDecodeError:
+        return fail(f"{str(path)!r} is not a saved game (it is not text)")
+    except OSError as exc:
+        return fail(f"cannot read {str(path)!r}: {exc.strerror or exc}")
+    shown = [False]
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            err.write(f"\rreviewing seat {args.seat}: {done}/{total} decisions")
+            shown[0] = True
+            err.flush()
+
+    try:
+        result = review(text, args.seat, budget, progress=progress, seed=args.seed)
+    except RecordError as exc:  # corrupt, cut short, or not a saved game at all
+        return fail(f"{str(path)!r} cannot be reviewed: {exc}")
+    except LiverpoolError as exc:  # e.g. a seat that is not at the table
+        return fail(str(exc))
+    finally:
+        if shown[0]:
+            err.write("\n")
+    sys.stdout.write(format_review(result, every=not args.below_good) + "\n")
+    return 0
+
+
 # --- serve ---------------------------------------------------------------------------------
 
 
@@ -349,6 +439,7 @@ _COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_rules,
     _add_play,
     _add_simulate,
+    _add_review,
     _add_serve,
     _add_version,
 )
@@ -358,7 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with one sub-parser per command."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Liverpool Rummy: rules, games against bots and simulations.",
+        description="Liverpool Rummy: rules, games against bots, simulations and reviews.",
     )
     parser.add_argument(
         "-V", "--version", action="version", version=f"%(prog)s {_package_version()}"

@@ -12,7 +12,7 @@ import pytest
 
 from liverpool.cli import main
 
-SUBCOMMANDS = ("rules", "version", "play", "simulate")
+SUBCOMMANDS = ("rules", "version", "play", "simulate", "review")
 
 
 def _script() -> str:
@@ -168,3 +168,107 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_no_command_prints_help_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "usage: liverpool" in capsys.readouterr().err
+
+
+# -- liverpool review ---------------------------------------------------------------------------
+
+# Late in house deal 1: seats 1 and 2 are down with three cards each. Seat 0 (first to play)
+# holds two sets, sevens and kings, draws, and throws the Q♥ instead of going down.
+_REVIEWED_HAND = "7H 7C 7D KS KD KC 4C 3S QH 5S"
+_HIDDEN = ["4H 10S 6H", "6C 2S 3H", "AS AH 2C 3C 4C 5D 6D 7S 8S 9H"]
+_TABLE = [(1, "QS QC QD"), (1, "JS JC JD"), (2, "5H 5C 5S"), (2, "9S 9C 9D")]
+
+
+def _saved_game(tmp_path: Path) -> Path:
+    """A saved record, written as ``liverpool play --save`` writes one (``Game.to_json``)."""
+    import liverpool as lp
+
+    game = lp.Game.from_deal(
+        "house", [_REVIEWED_HAND, *_HIDDEN], "8D", "JC", dealer=3, seed=5, table=_TABLE
+    )
+    game.apply(lp.DrawStock())
+    while game.phase is lp.Phase.BUY:
+        game.apply(lp.Pass())
+    game.apply(lp.Discard("QH"))  # the deliberate mistake: not going down
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    return path
+
+
+def test_review_grades_each_decision_then_sums_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _saved_game(tmp_path)
+    assert main(["review", str(path), "--seat", "0", "--budget", "12"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    # each decision: what was done, what the review prefers, the points lost, the grade, why
+    assert (
+        "Deal 1, turn 1 (drawing): you chose to draw from the stock; preferred: the same; "
+        "nothing lost; good." in out
+    )
+    assert "you chose to discard the Q♥; preferred: go down now;" in out
+    bad = next(line for line in out.splitlines() if "discard the Q♥; preferred" in line)
+    assert "points lost;" in bad and bad.endswith(("mistake.", "blunder."))
+    assert "every card still in your hand counts against you" in out
+    # the summary: accuracy, the costliest moments pictured, what to practise
+    assert "Accuracy 50% (1 good" in out
+    assert "The costliest moments:\n1. Deal 1, turn 1 (going down" in out
+    assert "Your hand: 7♥ 7♣ 7♦ K♠ K♦ K♣ 4♣ 3♠ Q♥ 5♠ 8♦" in out
+    assert "notebooks/05_contracts_and_going_down.ipynb" in out
+    assert "reviewing seat 0: 2/2 decisions" in captured.err  # the progress line
+    assert main(["review", str(path), "--budget", "12", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (None, "there is no file"),
+        ('{"version": 1, "actions": [', "cannot be reviewed: the saved game is not valid JSON"),
+        ('{"hello": "world"}', "cannot be reviewed: this text is not a liverpool saved game"),
+        (b"\xff\xfe\x00", "is not a saved game (it is not text)"),
+    ],
+)
+def test_review_of_a_missing_or_corrupt_record_fails_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes | None, says: str
+) -> None:
+    path = tmp_path / "game.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    assert main(["review", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("liverpool review: ") and says in err
+    assert err.count("\n") == 1
+
+
+def test_review_bad_arguments_fail_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _saved_game(tmp_path)
+    assert main(["review", str(path), "--seat", "7", "-q"]) == 2
+    assert capsys.readouterr().err == (
+        "liverpool review: There is no seat 7 at this table; the seats are 0 (Ada), 1 (Ben), "
+        "2 (Cleo), 3 (Dev).\n"
+    )
+    assert main(["review", str(path), "--budget", "0"]) == 2
+    assert "--budget must be 1 or more" in capsys.readouterr().err
+
+
+def test_review_of_a_cut_record_in_a_fresh_process_has_no_traceback(tmp_path: Path) -> None:
+    path = _saved_game(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8")[:-40], encoding="utf-8")  # cut short
+    proc = _run(sys.executable, "-m", "liverpool", "review", str(path))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("liverpool review: ") and "Traceback" not in proc.stderr
+    assert proc.stderr.count("\n") == 1
+
+
+def test_every_bot_level_is_offered_to_play_and_simulate() -> None:
+    import liverpool as lp
+    from liverpool.cli import _LEVELS, build_parser
+
+    assert lp.bots.LEVELS == _LEVELS
+    assert build_parser().parse_args(["play", "--level", "expert"]).level == "expert"

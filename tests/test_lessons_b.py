@@ -433,11 +433,14 @@ def test_strategy_lab_buying_and_levels_via_messages(preset: str) -> None:
     assert lab.answer() in ("buying helps", "buying hurts")
     assert lab.ok is (lab.answer() == "buying helps")
     lab.panel.handle_message({"kind": "experiment", "value": "levels"})
+    # only the quick levels: an expert match takes about a minute, and the lab says so
     assert lab.results is None and lab.choices() == ("random", "basic", "strong")
+    assert "expert bot sits out" in lab.feedback
     lab.panel.handle_message({"kind": "trials", "value": "3"})
     lab.panel.handle_message({"kind": "guess", "value": "random"})
     lab.run()
     assert lab.answer() != "random"  # random bots pile up points
+    assert "liverpool simulate --bots expert" in lab.summary()
     assert lab.ok is False
     assert lab.panel.crash == ""
     fig = lab.figure()

@@ -304,12 +304,13 @@ def test_cli_bad_input_in_a_fresh_process_has_no_traceback() -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr == (
-        "liverpool simulate: there is no bot called 'alpha'; choose from: random, basic, strong\n"
+        "liverpool simulate: there is no bot called 'alpha'; choose from: random, basic, strong, "
+        "expert\n"
     )
 
 
 def test_api_rejects_bad_input_before_playing() -> None:
-    with pytest.raises(SimulationError, match="choose from: random, basic, strong"):
+    with pytest.raises(SimulationError, match="choose from: random, basic, strong, expert"):
         match_specs("house", ["basic", "cheater", "basic"], 1)
     with pytest.raises(RulesError, match="3 to 8 players"):
         match_specs("house", ["basic", "basic"], 1)

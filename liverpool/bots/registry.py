@@ -15,13 +15,14 @@ from types import MappingProxyType
 from ..errors import LiverpoolError
 from .base import Bot
 from .basic import BasicBot
+from .expert import ExpertBot
 from .random_bot import RandomBot
 from .strong import StrongBot
 
 __all__ = ["BOTS", "LEVELS", "for_seats", "make", "seat_seed"]
 
 BOTS: Mapping[str, Callable[[int], Bot]] = MappingProxyType(
-    {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
+    {"random": RandomBot, "basic": BasicBot, "strong": StrongBot, "expert": ExpertBot}
 )
 """Each bot level's name and its maker (``seed -> Bot``), weakest first."""
 

@@ -8,6 +8,7 @@ the same numbers on every machine):
 * ``"buying"`` — the value of buying: seat 0 is a basic bot that buys, or one that never buys,
   on the very same deals; compare its points and how often it goes down.
 * ``"levels"`` — the random, basic and strong bots at one table (seats rotated each deal).
+  The expert bot sits out (:data:`LAB_LEVELS` says why).
 
 Before running, the learner may guess the answer to the experiment's question; the lab says at
 once whether the simulation agrees. Python twin::
@@ -34,6 +35,7 @@ from liverpool.actions import Action, Pass
 from liverpool.bots import BasicBot, Bot, for_seats, make, seat_seed
 from liverpool.events import EventKind
 
+from ..picture import BoxPicture
 from ._panel import (
     Handler,
     LessonPanel,
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXPERIMENTS",
+    "LAB_LEVELS",
     "DealStats",
     "NoBuyBot",
     "StrategyLab",
@@ -66,7 +69,11 @@ EXPERIMENTS: dict[str, tuple[str, tuple[str, ...]]] = {
         "Does buying help a player (fewer points at the end of the deal)?",
         ("buying helps", "buying hurts"),
     ),
-    "levels": ("Which bot ends the deals with the fewest points?", lp.bots.LEVELS),
+    "levels": (
+        "Which bot ends the deals with the fewest points? (The expert bot sits out: it plays "
+        "out its close decisions, so one of its matches takes about a minute.)",
+        ("random", "basic", "strong"),
+    ),
 }
 """Each experiment's question for the learner, and the possible guesses (for going down:
 one per deal simulated, ``"deal 1"`` …)."""
@@ -100,7 +107,13 @@ Curves = dict[int, list[float]]
 BuyingResults = dict[int, dict[str, Outcome]]
 """Per deal, seat 0 as ``"buys"`` and as ``"never buys"``."""
 LevelResults = dict[str, LevelOutcome]
-"""Per bot level (``"random"``, ``"basic"``, ``"strong"``)."""
+"""Per bot level of :data:`LAB_LEVELS`."""
+
+LAB_LEVELS: tuple[str, ...] = EXPERIMENTS["levels"][1]
+"""The bot levels the lab compares: the quick ones only. ExpertBot (the registry's ``"expert"``)
+plays out each close decision over sampled deals, so one of its matches takes about 50 s of CPU
+where the others take well under a second; a lab run must stay a few seconds, so the lab leaves
+it out and ``liverpool simulate --bots expert,strong,strong,strong`` measures it instead."""
 Results = Curves | BuyingResults | LevelResults
 
 
@@ -312,9 +325,9 @@ def bot_levels(
     *,
     progress: Progress | None = None,
 ) -> LevelResults:
-    """Every bot level of :data:`liverpool.bots.LEVELS` at one table (seats rotated each deal),
-    made by the bot registry: mean points per deal and the share of deals each went down in."""
-    levels = lp.bots.LEVELS
+    """Every bot level of :data:`LAB_LEVELS` at one table (seats rotated each deal), made by
+    the bot registry: mean points per deal and the share of deals each went down in."""
+    levels = LAB_LEVELS
     points = dict.fromkeys(levels, 0.0)
     down = dict.fromkeys(levels, 0.0)
     total, done = len(deals) * trials, 0
@@ -370,7 +383,7 @@ class _LabPanel(LessonPanel):
         self._lab.guess(message.get("value", ""))
 
 
-class StrategyLab(widgets.VBox):  # type: ignore[misc]
+class StrategyLab(BoxPicture, widgets.VBox):  # type: ignore[misc]
     """Simulate deals between bots, then plot: going down by turn N, the value of buying, bot
     levels compared. ``StrategyLab(experiment="going_down", rules="house", deals=(1, 4, 7),
     trials=20, seed=0, hand=None)``; small defaults keep a run to a few seconds."""
@@ -532,6 +545,10 @@ class StrategyLab(widgets.VBox):  # type: ignore[misc]
             for level, outcome in cast(LevelResults, r).items():
                 points, down = outcome["points"], 100 * outcome["down"]
                 lines.append(f"{level:<7}: {points:6.1f} points, down {down:3.0f}%")
+            lines.append(
+                "(The expert bot sits out: one of its matches takes about a minute. Measure it "
+                "with: liverpool simulate --bots expert,strong,strong,strong)"
+            )
         lines.append(f"Answer: {self.answer()}.")
         return "\n".join(lines)
 

@@ -1,0 +1,350 @@
+"""Expert strength: ExpertBot against StrongBot in the same matches, and its decision time.
+
+Plays ``--matches`` whole four-player house matches. Every match seats ExpertBot, StrongBot and
+two BasicBots, and the seats rotate from match to match (``k % 4``), so in every 4 matches each
+bot sits in every seat equally often and every comparison is paired within a match (the same
+shuffles, the same opponents). Match ``k`` is dealt from ``seed + k``; seat ``i``'s bot is
+seeded ``(seed + k) * 100 + i``, so the same ``--seed`` and ``--matches`` give the same matches
+whatever ``--workers`` (ExpertBot's per-decision CPU cap aside: a decision cut short by it may
+differ on a slower machine; the run prints how many were).
+
+Scores are penalty points (lower is better). Figures:
+
+* **mean match score** per bot (BasicBot: the mean of its two seats), ± 1.96 standard errors;
+  **win rate** per seat with a 95% Wilson interval;
+* **ExpertBot / StrongBot** mean score, paired per match, with a delta-method 95% interval, and
+  the paired difference in points;
+* **decision time** of ExpertBot: CPU time (``time.process_time``) of every ``act`` call, forced
+  ones included, median / p99 / worst, and the same over the decisions it settled by sampling;
+  how its decisions were made (sampled, StrongBot's play, not rebuildable).
+
+Targets (issue 17, over 400 matches): ExpertBot ≤ 85% of StrongBot's mean score with the 95%
+interval below 100%; decision p99 ≤ 1 s CPU. A match takes about 50 CPU seconds (ExpertBot
+samples up to 0.7 s a decision), so 400 matches are about 6 CPU hours: ``--log FILE`` appends
+each finished match to FILE and skips those already there, so a long run can be stopped and
+resumed. Run it by hand, for example::
+
+    .venv/bin/python benchmarks/expert_strength.py --matches 40 --workers 2 --seed 0
+    .venv/bin/python benchmarks/expert_strength.py --matches 400 --log expert.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from benchlib import (
+    Figure,
+    load_note,
+    lp,
+    make_bots,
+    mean_ci,
+    print_figures,
+    python_line,
+    ratio_ci,
+    summary_ms,
+    table,
+    wilson,
+    write_json,
+)
+
+TARGET_EXPERT_VS_STRONG = 0.85
+TARGET_P99_S = 1.0
+FULL_MATCHES = 400
+NAMES = ("ExpertBot", "StrongBot", "BasicBot")
+_BASE = ("ExpertBot", "StrongBot", "BasicBot", "BasicBot")
+
+
+def lineup(k: int) -> tuple[str, ...]:
+    """The four seats of match ``k``: Expert, Strong and two Basic, rotated by ``k % 4``."""
+    r = k % 4
+    return _BASE[-r:] + _BASE[:-r] if r else _BASE
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    k: int
+    names: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    expert_ms: tuple[float, ...]
+    """CPU milliseconds of each ExpertBot decision."""
+    sampled_ms: tuple[float, ...]
+    """The same, for the decisions it settled by sampling."""
+    stats: tuple[tuple[str, int], ...]
+    seconds: float
+    cpu_seconds: float
+
+    def mean_score(self, bot: str) -> float:
+        return statistics.fmean(s for n, s in zip(self.names, self.scores, strict=True) if n == bot)
+
+
+def play_one(k: int, seed: int, measure: str = "relative") -> MatchOutcome:
+    """Match ``k`` of the series (run in a worker process), timing every ExpertBot decision."""
+    names = lineup(k)
+    bots = make_bots(names, seed + k)
+    for i, bot in enumerate(bots):
+        if isinstance(bot, lp.bots.ExpertBot) and measure != bot.measure:
+            bots[i] = lp.bots.ExpertBot(bot.seed, measure="own" if measure == "own" else "relative")
+    game = lp.Game("house", 4, seed + k)
+    start, cpu0 = time.perf_counter(), time.process_time()
+    expert_ms: list[float] = []
+    sampled_ms: list[float] = []
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        view = game.view(seat)
+        bot = bots[seat]
+        if isinstance(bot, lp.bots.ExpertBot):
+            before = bot.stats["evaluated"]
+            c0 = time.process_time()
+            action = bot.act(view, legal)
+            ms = (time.process_time() - c0) * 1000.0
+            expert_ms.append(ms)
+            if bot.stats["evaluated"] > before:
+                sampled_ms.append(ms)
+        else:
+            action = bot.act(view, legal)
+        game.apply(action)
+    stats: Counter[str] = Counter()
+    for bot in bots:
+        if isinstance(bot, lp.bots.ExpertBot):
+            stats.update(bot.stats)
+    return MatchOutcome(
+        k,
+        names,
+        tuple(game.scores),
+        tuple(game.winners),
+        tuple(expert_ms),
+        tuple(sampled_ms),
+        tuple(sorted(stats.items())),
+        time.perf_counter() - start,
+        time.process_time() - cpu0,
+    )
+
+
+def play_all(
+    matches: int, seed: int, workers: int, measure: str, log: Path | None = None
+) -> list[MatchOutcome]:
+    """Every match of the series; with ``log``, each finished match is appended to it as a JSON
+    line, and matches already there (same seed and measure) are read back instead of replayed,
+    so a long run can be stopped and resumed."""
+    done: list[MatchOutcome] = []
+    known: dict[int, MatchOutcome] = {}
+    if log is not None and log.exists():
+        for line in log.read_text().splitlines():
+            entry = json.loads(line)
+            if entry.pop("seed") == seed and entry.pop("measure") == measure:
+                outcome = _outcome(entry)
+                known[outcome.k] = outcome
+    step = max(1, matches // 20)
+
+    def progress(outcome: MatchOutcome, fresh: bool = True) -> None:
+        done.append(outcome)
+        if fresh and log is not None:
+            with log.open("a") as stream:
+                entry = {"seed": seed, "measure": measure, **asdict(outcome)}
+                stream.write(json.dumps(entry) + "\n")
+        if len(done) % step == 0 or len(done) == matches:
+            print(f"  {len(done)}/{matches} matches", flush=True)
+
+    todo = [k for k in range(matches) if k not in known]
+    for k in sorted(set(range(matches)) - set(todo)):
+        progress(known[k], fresh=False)
+    if workers <= 1:
+        for k in todo:
+            progress(play_one(k, seed, measure))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_one, k, seed, measure) for k in todo]
+            for future in as_completed(futures):
+                progress(future.result())
+    return sorted(done, key=lambda o: o.k)
+
+
+def _outcome(entry: dict[str, Any]) -> MatchOutcome:
+    """A match outcome read back from a log line (lists back to tuples)."""
+    fields = {
+        name: tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        if isinstance(value, list)
+        else value
+        for name, value in entry.items()
+    }
+    return MatchOutcome(**fields)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
+    n = len(outcomes)
+    per_match = {bot: [o.mean_score(bot) for o in outcomes] for bot in NAMES}
+    seats: dict[str, int] = defaultdict(int)
+    wins: dict[str, int] = defaultdict(int)
+    for o in outcomes:
+        for i, name in enumerate(o.names):
+            seats[name] += 1
+            wins[name] += i in o.winners
+    rows = [["bot", "seats", "mean score", "± 95%", "win rate", "95% Wilson"]]
+    figures: list[Figure] = []
+    for bot in NAMES:
+        mean, half = mean_ci(per_match[bot])
+        p, lo, hi = wilson(wins[bot], seats[bot])
+        rows.append(
+            [bot, str(seats[bot]), f"{mean:.1f}", f"{half:.1f}", _pct(p), f"{_pct(lo)}-{_pct(hi)}"]
+        )
+        figures.append(Figure(f"{bot} mean match score ({n} matches)", f"{mean:.1f} ± {half:.1f}"))
+    print(table(rows))
+    print()
+
+    ratio, lo, hi = ratio_ci(per_match["ExpertBot"], per_match["StrongBot"])
+    diff, half = mean_ci(
+        [e - s for e, s in zip(per_match["ExpertBot"], per_match["StrongBot"], strict=True)]
+    )
+    better = sum(e < s for e, s in zip(per_match["ExpertBot"], per_match["StrongBot"], strict=True))
+    print(f"ExpertBot / StrongBot mean score: {_pct(ratio)} [{_pct(lo)}, {_pct(hi)}] (paired)")
+    print(
+        f"ExpertBot − StrongBot per match: {diff:+.1f} ± {half:.1f} points; ExpertBot scored less "
+        f"than StrongBot in {better} of {n} matches"
+    )
+    basic_ratio = ratio_ci(per_match["ExpertBot"], per_match["BasicBot"])
+    print(
+        f"ExpertBot / BasicBot mean score: {_pct(basic_ratio[0])} "
+        f"[{_pct(basic_ratio[1])}, {_pct(basic_ratio[2])}] (paired)"
+    )
+    figures.append(
+        Figure(
+            f"ExpertBot/StrongBot mean score ({n} matches)",
+            f"{_pct(ratio)} [{_pct(lo)}, {_pct(hi)}]",
+            f"≤ {_pct(TARGET_EXPERT_VS_STRONG)}, CI < 100%",
+            ratio <= TARGET_EXPERT_VS_STRONG and hi < 1.0,
+        )
+    )
+
+    every = [ms for o in outcomes for ms in o.expert_ms]
+    sampled = [ms for o in outcomes for ms in o.sampled_ms]
+    stats: Counter[str] = Counter()
+    for o in outcomes:
+        stats.update(dict(o.stats))
+    median, p99, worst = summary_ms(every)
+    rows = [["ExpertBot decisions", "count", "median ms", "p99 ms", "worst ms", "mean ms"]]
+    mean_all = statistics.fmean(every)
+    rows.append(
+        ["all", str(len(every)), f"{median:.1f}", f"{p99:.0f}", f"{worst:.0f}", f"{mean_all:.1f}"]
+    )
+    if sampled:
+        s_median, s_p99, s_worst = summary_ms(sampled)
+        s_mean = statistics.fmean(sampled)
+        rows.append(
+            [
+                "settled by sampling",
+                str(len(sampled)),
+                f"{s_median:.0f}",
+                f"{s_p99:.0f}",
+                f"{s_worst:.0f}",
+                f"{s_mean:.0f}",
+            ]
+        )
+    print()
+    print(table(rows))
+    # "changed" counts the sampled decisions that overturned StrongBot's choice: a part of
+    # "evaluated", so it is a share of those, not of every decision
+    total = sum(n for name, n in stats.items() if name != "changed") or 1
+    print(
+        "how ExpertBot decided: "
+        + ", ".join(
+            f"{name} {count} ({_pct(count / total)})"
+            for name, count in sorted(stats.items())
+            if name != "changed"
+        )
+        + f"; StrongBot's choice overturned in {stats['changed']} of the {stats['evaluated']} "
+        f"sampled ({_pct(stats['changed'] / max(1, stats['evaluated']))})"
+    )
+    over = sum(ms > 1000.0 * TARGET_P99_S for ms in every)
+    print(f"decisions over {TARGET_P99_S:.0f} s CPU: {over} of {len(every)}")
+    figures.append(
+        Figure(
+            f"ExpertBot decision p99, CPU ({len(every)} decisions)",
+            f"{p99 / 1000:.2f} s (median {median:.0f} ms, worst {worst / 1000:.2f} s)",
+            f"≤ {TARGET_P99_S:.0f} s",
+            p99 <= 1000.0 * TARGET_P99_S,
+        )
+    )
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--matches", type=int, default=FULL_MATCHES, help=f"matches (default {FULL_MATCHES})"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="worker processes (default 2)",
+    )
+    parser.add_argument(
+        "--measure",
+        choices=("relative", "own"),
+        default="relative",
+        help="ExpertBot's cost measure (default relative: its deal points minus the others' mean)",
+    )
+    parser.add_argument(
+        "--log",
+        type=Path,
+        help="append each finished match to this file (JSON lines) and skip the matches already "
+        "there: a long run can be stopped and resumed",
+    )
+    parser.add_argument("--json", help="also write the figures to this file (for run_all.py)")
+    args = parser.parse_args(argv)
+    if args.matches < 2:
+        parser.error("--matches must be at least 2 (the intervals need two)")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+
+    print(
+        f"Expert strength: {args.matches} house matches, 4 players (Expert, Strong, Basic, Basic; "
+        f"seats rotated), seed {args.seed}, {args.workers} worker(s), measure {args.measure}; "
+        f"{python_line()}; "
+        f"{load_note()}"
+    )
+    start = time.perf_counter()
+    outcomes = play_all(args.matches, args.seed, args.workers, args.measure, args.log)
+    wall = time.perf_counter() - start
+    print()
+    figures = report(outcomes)
+    cpu = sum(o.cpu_seconds for o in outcomes)
+    print(
+        f"time: {wall:.0f} s wall with {args.workers} worker(s); {cpu:.0f} s CPU in the matches "
+        f"({cpu / len(outcomes):.1f} s per match)"
+    )
+    figures.append(
+        Figure(
+            f"expert strength run time ({args.matches} matches, {args.workers} workers)",
+            f"{wall:.0f} s wall, {cpu / len(outcomes):.1f} CPU s/match",
+        )
+    )
+    print_figures(figures)
+    if args.matches < FULL_MATCHES:
+        print(
+            f"(the targets are stated over {FULL_MATCHES} matches; this run played {args.matches})"
+        )
+    write_json(args.json, figures)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

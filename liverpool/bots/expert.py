@@ -1,0 +1,272 @@
+"""ExpertBot: StrongBot's judgement, checked by playing the close decisions out.
+
+Where a decision matters it asks :func:`liverpool.evaluate.evaluate` — sampled deals consistent
+with its view, each candidate played to the end of the deal by fast policies, the same samples
+for every candidate — to compare StrongBot's own choice with its best alternatives:
+
+* **take or draw**, before it is down, when the top discard would bring its contract closer (or
+  StrongBot would take it);
+* **buy or pass**, before it is down, when the offered card would bring its contract closer;
+* **going down**: go down now, or keep the hand one more turn and throw StrongBot's best discard
+  instead;
+* **which card to discard**: StrongBot's choice against the next best in its ranking (``top``
+  candidates in all).
+
+StrongBot's choice stands unless the sampled deals show an alternative clearly cheaper: by at
+least :data:`MIN_GAIN` points and :data:`SWITCH_Z` standard errors of the paired difference. With
+a few dozen samples a decision's estimates are noisy, and an alternative that only looks a
+little better is as likely to be noise as a real gain, so the bot pays for a change of mind only
+with evidence.
+
+Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
+it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
+rebuilt from its view (the evaluator says so). The budget is a number of samples with a CPU-time
+cap per decision; its generator is seeded, so with the cap unreached it is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ..actions import Action, Buy, Discard, DrawStock, GoDown, GoOut, LayOff, SwapWild, TakeDiscard
+from ..analysis import contract_distance
+from ..cards import Card
+from ..evaluate import Budget, Evaluation, Measure, NotEvaluable, describe_action, evaluate
+from ..state import Phase
+from ..view import PlayerView
+from .basic import _first, _fits, _unpunished
+from .strong import DOWN_FEED_POINTS, DOWN_SAMPLES, FEED_WEIGHT, POINTS_WEIGHT, StrongBot
+
+__all__ = ["DEFAULT_BUDGET", "MIN_GAIN", "SWITCH_Z", "ExpertBot", "gerund", "reason", "settle"]
+
+DEFAULT_BUDGET = Budget(samples=48, seconds=0.7, min_samples=8, batch=2, z=2.0, tolerance=1.0)
+"""Per evaluated decision: at most 48 shared samples and 0.7 s of CPU time, candidates dropped
+once 2 standard errors apart (or within a point of each other)."""
+SWITCH_Z = 1.5
+"""Standard errors by which an alternative must beat StrongBot's choice to be played instead."""
+MIN_GAIN = 1.0
+"""Points by which an alternative must beat StrongBot's choice to be played instead."""
+
+
+class ExpertBot(StrongBot):
+    """StrongBot whose close decisions are settled by sampled playouts."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = 0,
+        *,
+        budget: Budget | None = None,
+        top: int = 2,
+        measure: Measure = "relative",
+    ) -> None:
+        super().__init__(seed)
+        self.budget = budget or DEFAULT_BUDGET
+        self.top = top
+        self.measure: Measure = measure
+        self._eval_rng = random.Random(f"expert:{seed}")
+        self.stats: Counter[str] = Counter()
+        """How its decisions were made: ``evaluated`` (sampled; ``changed`` of them differ from
+        StrongBot's choice), ``strong`` (StrongBot's play, unsampled), ``not_evaluable`` (a
+        position the evaluator could not rebuild)."""
+
+    def __repr__(self) -> str:
+        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}, top={self.top})"
+
+    def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
+        """The chosen action and one sentence saying why."""
+        candidates = self.candidates(view, legal) if len(legal) > 1 else []
+        if len(candidates) > 1:
+            try:
+                result = evaluate(
+                    view,
+                    legal,
+                    candidates,
+                    budget=self.budget,
+                    seed=self._eval_rng.randrange(2**63),
+                    measure=self.measure,
+                )
+            except NotEvaluable:
+                self.stats["not_evaluable"] += 1
+            else:
+                self.stats["evaluated"] += 1
+                choice = settle(result, candidates[0])
+                if choice != candidates[0]:
+                    self.stats["changed"] += 1
+                return choice, reason(view, result, choice)
+        self.stats["strong"] += 1
+        return super().explain(view, legal)
+
+    # -- which decisions are worth sampling, and which candidates -------------------------------
+    def candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        """The actions worth comparing by sampling, StrongBot's choice first (fewer than two:
+        StrongBot decides alone)."""
+        if view.phase is Phase.DRAW:
+            found = self._draw_candidates(view, legal)
+        elif view.phase is Phase.BUY:
+            found = self._buy_candidates(view, legal)
+        elif view.phase is Phase.PLAY:
+            found = self._play_candidates(view, legal)
+        else:
+            found = []
+        if len(found) < 2:
+            return []
+        strong = self.strong_choice(view, legal)
+        return list(dict.fromkeys([strong, *found]))[: max(2, self.top)]
+
+    def _draw_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        take, draw = _first(legal, TakeDiscard), _first(legal, DrawStock)
+        top = view.discard_top
+        if view.is_down or take is None or draw is None or top is None or _first(legal, GoOut):
+            return []
+        rules, deal = view.rules, view.deal
+        helps = contract_distance([*view.hand, top], rules, deal) < contract_distance(
+            view.hand, rules, deal
+        )
+        if helps or rules.is_wild(top) or isinstance(self.strong_choice(view, legal), TakeDiscard):
+            return [take, draw]
+        return []
+
+    def _buy_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        buy = _first(legal, Buy)
+        card = view.offer
+        if buy is None or card is None or view.is_down:
+            return []
+        rules, deal = view.rules, view.deal
+        if contract_distance([*view.hand, card], rules, deal) >= contract_distance(
+            view.hand, rules, deal
+        ):
+            return []
+        return [buy, *(a for a in legal if a != buy)]
+
+    def _play_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        if view.pending_wild is not None or _first(legal, GoOut):
+            return []
+        if any(isinstance(a, (LayOff, SwapWild)) for a in legal):
+            return []
+        discards = [a.card for a in legal if isinstance(a, Discard)]
+        ranked: list[Action] = [Discard(c) for c in self.ranked_discards(view, discards)]
+        go_down = _first(legal, GoDown)
+        if go_down is not None:
+            return [go_down, *ranked[:1]]
+        return ranked[: self.top]
+
+    def strong_choice(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """What StrongBot would play here (no sampling)."""
+        return super().explain(view, legal)[0]
+
+    def ranked_discards(self, view: PlayerView, cards: Sequence[Card]) -> list[Card]:
+        """The cards that may be discarded, StrongBot's choice first (see
+        :class:`~liverpool.bots.StrongBot`): before going down by contract distance left, then
+        expected turns to go down, points and what the next player could do with the card; once
+        down by points weighed against feeding the next player."""
+        rules, deal = view.rules, view.deal
+        choices = list(dict.fromkeys(cards))
+        if len(choices) < 2:
+            return choices
+        unseen = self._unseen(view)
+        if view.is_down:
+            safe = _unpunished(view, choices)
+            nxt = (view.seat + 1) % view.players
+            if view.down[nxt]:
+                odds = {c: float(_fits(view, c)) for c in safe}
+            else:
+                odds = self._feed_odds(view, safe, unseen, DOWN_SAMPLES)
+            order = sorted(
+                safe,
+                key=lambda c: (DOWN_FEED_POINTS * odds[c] - rules.card_points(c), c.sort_key()),
+            )
+            return order + [c for c in choices if c not in safe]
+        hand = list(view.hand)
+        keyed: list[tuple[int, bool, float, tuple[int, int], Card]] = []
+        rests: dict[Card, list[Card]] = {}
+        for card in choices:
+            rest = list(hand)
+            rest.remove(card)
+            rests[card] = rest
+        distance = {c: contract_distance(r, rules, deal) for c, r in rests.items()}
+        closest = min(distance.values())
+        near = [c for c in choices if distance[c] == closest]
+        feeds = self._feed_odds(view, near, unseen)
+        for card in choices:
+            value = -float(rules.card_points(card))
+            if distance[card] == closest:
+                value = (
+                    self._prospect(view, rests[card], unseen).turns
+                    - POINTS_WEIGHT * rules.card_points(card)
+                    + FEED_WEIGHT * feeds.get(card, 0.0)
+                )
+            keyed.append((distance[card], rules.is_wild(card), value, card.sort_key(), card))
+        keyed.sort(key=lambda k: k[:4])
+        return [k[4] for k in keyed]
+
+
+# -- the sentence ----------------------------------------------------------------------------
+
+_GERUNDS = {
+    "discard": "discarding",
+    "take": "taking",
+    "draw": "drawing",
+    "buy": "buying",
+    "let": "letting",
+    "go": "going",
+    "lay": "laying",
+    "put": "putting",
+    "pass": "passing",
+}
+
+
+def gerund(phrase: str) -> str:
+    """``'discard the 7♥'`` -> ``'discarding the 7♥'`` (the verb phrases of
+    :func:`~liverpool.evaluate.describe_action`)."""
+    verb, _, rest = phrase.partition(" ")
+    return f"{_GERUNDS.get(verb, verb)} {rest}".strip()
+
+
+def _runner_up(view: PlayerView, result: Evaluation) -> str:
+    """The second choice in words; a discard not chosen reads as keeping that card."""
+    ranked = result.ranked()
+    second = ranked[1].action
+    if isinstance(result.best, Discard) and isinstance(second, Discard):
+        return f"discarding the {second.card} instead"
+    if isinstance(result.best, GoDown) and isinstance(second, Discard):
+        return f"waiting a turn and {gerund(describe_action(second, view))}"
+    return gerund(describe_action(second, view))
+
+
+def settle(result: Evaluation, incumbent: Action) -> Action:
+    """The evaluation's best action if it beats ``incumbent`` clearly (by :data:`MIN_GAIN`
+    points and :data:`SWITCH_Z` standard errors), else ``incumbent``."""
+    if result.best == incumbent or result.samples == 0:
+        return incumbent
+    held = result.estimate(incumbent)
+    if held.loss >= MIN_GAIN and held.loss > SWITCH_Z * held.loss_stderr:
+        return result.best
+    return incumbent
+
+
+def reason(view: PlayerView, result: Evaluation, choice: Action | None = None) -> str:
+    """One sentence for a learner: the chosen action (default: the evaluation's best) and what
+    the sampled deals said."""
+    choice = result.best if choice is None else choice
+    said = describe_action(choice, view)
+    said = said[0].upper() + said[1:]
+    if len(result.estimates) < 2 or result.samples == 0:
+        return f"{said}: it is the only sensible move."
+    if choice != result.best:
+        best = result.estimate(result.best)
+        mine = result.estimate(choice)
+        deals = f"over {mine.samples} sampled deal{'s' if mine.samples != 1 else ''}"
+        other = gerund(describe_action(best.action, view))
+        noise = f"{other} looked {mine.loss:.1f} points cheaper, within the noise"
+        return f"{said}: {deals} nothing did clearly better ({noise})."
+    ranked = result.ranked()
+    gap, count = ranked[1].loss, ranked[1].samples
+    deals = f"over {count} sampled deal{'s' if count != 1 else ''}"
+    other = _runner_up(view, result)
+    if gap < 0.05:
+        return f"{said}: {deals} it did as well as {other}."
+    return f"{said}: {deals} it cost {gap:.1f} points less on average than {other}."

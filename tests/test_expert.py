@@ -1,0 +1,95 @@
+"""ExpertBot: in the registry, settles close decisions by sampling and says so in one sentence,
+is reproducible from its seed, and falls back on StrongBot elsewhere."""
+
+from __future__ import annotations
+
+import pytest
+
+import liverpool as lp
+from liverpool.bots import LEVELS, ExpertBot, StrongBot, for_seats, make
+from liverpool.evaluate import Budget
+
+SMALL = Budget(samples=16, min_samples=6)
+# Late in house deal 1: seats 1 and 2 are down with three cards each; seat 0 holds two sets.
+SEAT0 = "7H 7C 7D KS KD KC 4C 3S QH 5S"
+HIDDEN = ["4H 10S 6H", "6C 2S 3H", "AS AH 2C 3C 4C 5D 6D 7S 8S 9H"]
+TABLE = [(1, "QS QC QD"), (1, "JS JC JD"), (2, "5H 5C 5S"), (2, "9S 9C 9D")]
+
+
+def _after_draw(hand: str = SEAT0) -> lp.Game:
+    game = lp.Game.from_deal("house", [hand, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
+    game.apply(lp.DrawStock())
+    while game.phase is lp.Phase.BUY:
+        game.apply(lp.Pass())
+    return game
+
+
+def test_expert_is_a_level_of_the_registry() -> None:
+    assert LEVELS[-1] == "expert"  # strongest last
+    assert isinstance(make("Expert", 3), ExpertBot)
+    seated = for_seats("expert", [1, 2], 7)
+    assert all(isinstance(bot, ExpertBot) for bot in seated.values())
+    assert "expert" in lp.match.BOT_NAMES  # liverpool simulate --bots expert,...
+
+
+def test_expert_goes_down_and_says_what_the_sampled_deals_showed() -> None:
+    game = _after_draw()
+    bot = ExpertBot(1, budget=SMALL)
+    action, why = bot.explain(game.view(0), game.legal_actions())
+    assert isinstance(action, lp.GoDown)
+    assert why.startswith("Go down now: over ") and "sampled deals" in why, why
+    assert "waiting a turn" in why and why.endswith(".")
+    assert bot.stats["evaluated"] == 1
+
+
+def test_expert_discards_among_strongbots_best_few() -> None:
+    game = _after_draw("7H 7C 7D KS KD 9H 4C 3S QD 5S")  # one set short: a discard decision
+    view, legal = game.view(0), game.legal_actions()
+    bot = ExpertBot(2, budget=SMALL, top=3)
+    candidates = bot.candidates(view, legal)
+    assert len(candidates) == 3 and all(isinstance(a, lp.Discard) for a in candidates)
+    assert candidates[0] == StrongBot(2).act(view, legal)  # StrongBot's own choice first
+    assert lp.Discard("7H") not in candidates  # a card of the complete set is not considered
+    action, why = bot.explain(view, legal)
+    assert action in candidates and why.startswith("Discard the ")
+
+
+def test_the_same_seed_makes_the_same_decisions() -> None:
+    game = _after_draw("7H 7C 7D KS KD 9H 4C 3S QD 5S")
+    view, legal = game.view(0), game.legal_actions()
+    assert ExpertBot(5, budget=SMALL).explain(view, legal) == ExpertBot(5, budget=SMALL).explain(
+        view, legal
+    )
+
+
+def test_elsewhere_it_plays_as_strongbot() -> None:
+    game = lp.Game.from_deal("house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
+    game.apply(lp.DrawStock())  # the J♣ is offered to buy; seat 1, down already, is asked first
+    assert game.phase is lp.Phase.BUY and game.to_act == 1
+    view, legal = game.view(1), game.legal_actions()
+    bot = ExpertBot(4, budget=SMALL)
+    assert bot.candidates(view, legal) == []
+    assert bot.explain(view, legal) == StrongBot(4).explain(view, legal)
+    assert bot.stats == {"strong": 1}
+
+
+@pytest.mark.parametrize("preset", ["house", "online"])
+def test_expert_only_chooses_legal_actions_and_gives_a_reason(preset: str) -> None:
+    game = lp.Game(preset, 3, seed=4)
+    bots = [ExpertBot(seat, budget=Budget(samples=3, min_samples=2)) for seat in range(3)]
+    for _ in range(45):
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        action, reason = bots[seat].explain(game.view(seat), legal)
+        assert action in legal
+        assert reason and reason[0].isupper() and reason.endswith("."), reason
+        game.apply(action)
+    assert sum(bot.stats["evaluated"] for bot in bots) > 0
+
+
+@pytest.mark.slow
+def test_a_whole_match_with_experts_ends() -> None:
+    bots = [ExpertBot(1), StrongBot(2), make("basic", 3), ExpertBot(4)]
+    result = lp.play_match("house", bots, seed=8)
+    assert result.game.is_over and len(result.scores) == 4

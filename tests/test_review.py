@@ -1,0 +1,121 @@
+"""The review: a deliberately bad move is graded a mistake or worse, the review reads only the
+reviewed seat's views, and it reports, cancels and prints as a learner needs."""
+
+from __future__ import annotations
+
+import pytest
+
+import liverpool as lp
+from liverpool import review as review_module
+from liverpool.evaluate import Budget
+from liverpool.review import (
+    BLUNDER_FROM,
+    INACCURACY_FROM,
+    MISTAKE_FROM,
+    Grade,
+    format_review,
+    grade,
+    review,
+)
+
+# Late in house deal 1: seats 1 and 2 are down with three cards each. Seat 0 (first to play)
+# holds two sets — sevens and kings — and, after drawing, throws the Q♥ instead of going down.
+SEAT0 = "7H 7C 7D KS KD KC 4C 3S QH 5S"
+HIDDEN = ["4H 10S 6H", "6C 2S 3H", "AS AH 2C 3C 4C 5D 6D 7S 8S 9H"]
+TABLE = [(1, "QS QC QD"), (1, "JS JC JD"), (2, "5H 5C 5S"), (2, "9S 9C 9D")]
+BUDGET = Budget(samples=32, min_samples=8)
+
+
+def _record(hidden: list[str], *, good: bool = False) -> str:
+    game = lp.Game.from_deal("house", [SEAT0, *hidden], "8D", "JC", dealer=3, seed=5, table=TABLE)
+    game.apply(lp.DrawStock())  # the J♣ does not help: leaving it is plainly right
+    while game.phase is lp.Phase.BUY:
+        game.apply(lp.Pass())
+    if good:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, lp.GoDown)))
+    else:
+        game.apply(lp.Discard("QH"))  # the deliberate mistake: not going down
+    return game.to_json()
+
+
+def test_grades_follow_the_documented_thresholds() -> None:
+    assert grade(0.0) is Grade.GOOD
+    assert grade(INACCURACY_FROM - 0.1) is Grade.GOOD
+    assert grade(INACCURACY_FROM) is Grade.INACCURACY
+    assert grade(MISTAKE_FROM) is Grade.MISTAKE
+    assert grade(BLUNDER_FROM) is Grade.BLUNDER
+    assert grade(MISTAKE_FROM, stderr=MISTAKE_FROM) is Grade.GOOD  # not told apart from noise
+
+
+def test_a_deliberately_bad_move_is_a_mistake_or_worse() -> None:
+    result = review(_record(HIDDEN), 0, BUDGET)
+    assert result.complete
+    by_move = {d.played: d for d in result.decisions}
+    draw = by_move[lp.DrawStock()]
+    assert draw.grade is Grade.GOOD and draw.samples == 0  # graded without sampling
+    bad = by_move[lp.Discard("QH")]
+    assert bad.grade in (Grade.MISTAKE, Grade.BLUNDER), bad
+    assert isinstance(bad.preferred, lp.GoDown)
+    assert bad.kind == "going down" and bad.lesson == "05_contracts_and_going_down"
+    assert bad.loss >= MISTAKE_FROM and bad.why.startswith(bad.grade.value.capitalize())
+    assert bad.view.hand and bad.view.seat == 0  # the table as the seat saw it then
+    assert result.costliest == (bad,)
+    practice = result.practise
+    assert practice is not None and practice.lesson == "05_contracts_and_going_down"
+    assert result.accuracy == 0.5
+    good = review(_record(HIDDEN, good=True), 0, BUDGET)
+    assert all(d.grade is Grade.GOOD for d in good.decisions) and good.practise is None
+
+
+def test_the_review_gives_the_same_grades_when_only_hidden_cards_differ() -> None:
+    swapped = [HIDDEN[1], HIDDEN[0], HIDDEN[2]]  # seats 1 and 2 hold each other's cards
+    one, two = lp.Game.from_json(_record(HIDDEN)), lp.Game.from_json(_record(swapped))
+    assert one.hand(1) != two.hand(1)
+    first, second = review(one, 0, BUDGET), review(two, 0, BUDGET)
+    assert [(d.played, d.grade, d.loss, d.preferred) for d in first.decisions] == [
+        (d.played, d.grade, d.loss, d.preferred) for d in second.decisions
+    ]
+
+
+def test_the_review_asks_the_replayed_game_only_for_the_reviewed_seats_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seats: list[int] = []
+
+    class Spy(lp.Game):
+        def view(self, seat: int) -> lp.PlayerView:
+            seats.append(seat)
+            return super().view(seat)
+
+        def hand(self, seat: int) -> list[lp.Card]:
+            raise AssertionError("the review read a hand")
+
+    monkeypatch.setattr(review_module, "Game", Spy)
+    result = review(_record(HIDDEN), 0, Budget(samples=4, min_samples=4))
+    assert seats and set(seats) == {0}
+    assert len(result.decisions) == 2
+
+
+def test_progress_and_cancel() -> None:
+    record = _record(HIDDEN)
+    calls: list[tuple[int, int]] = []
+    review(record, 0, Budget(samples=4, min_samples=4), progress=lambda *a: calls.append(a))
+    assert calls == [(1, 2), (2, 2)]
+    stopped = review(record, 0, 4, cancel=lambda: True)
+    assert not stopped.complete and stopped.decisions == ()
+
+
+def test_a_seat_not_at_the_table_is_refused() -> None:
+    with pytest.raises(lp.SeatError):
+        review(_record(HIDDEN), 7)
+
+
+def test_format_review_lists_each_decision_and_the_summary() -> None:
+    text = format_review(review(_record(HIDDEN), 0, BUDGET))
+    assert "you chose to draw from the stock; preferred: the same; nothing lost; good." in text
+    assert "you chose to discard the Q♥; preferred: go down now;" in text
+    assert "Practise going down" in text
+    assert "Your hand: 7♥ 7♣ 7♦" in text  # the costliest moment shows the table then
+    assert "every card still in your hand counts against you" in text  # the why
+    short = format_review(review(_record(HIDDEN), 0, BUDGET), every=False)
+    assert "draw from the stock" not in short and "discard the Q♥" in short
