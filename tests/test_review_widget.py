@@ -107,3 +107,29 @@ def test_a_failure_in_the_review_is_shown_under_the_widget(
     assert widget.error == "The review failed: RuntimeError: the sampler fell over"
     assert "the sampler fell over" in widget.status.value
     assert widget.progress.bar_style == "danger" and repr(widget) == "Review(seat=0, failed)"
+
+
+def test_review_my_play_on_the_match_table_reviews_the_humans_moves() -> None:
+    from liverpool_widgets import MatchTable
+
+    match = MatchTable(_game(), pace=0)  # the human (seat 0) has drawn and made a mistake
+    assert match.reviewed is None
+    match.review_button.click()
+    widget = match.reviewed
+    assert isinstance(widget, Review) and widget.seat == 0
+    assert match.children[-1] is widget  # shown under the table and its controls
+    result = widget.join(timeout=120)
+    assert result is not None and result.decisions
+    # throwing the Q♥ instead of going down is graded below good
+    assert any(d.grade is not Grade.GOOD for d in result.decisions)
+    # its picture, for a notebook opened cold, is the review as it stands
+    assert "Review of" in widget.picture_html() and "<svg" not in widget.picture_html()
+
+
+def test_review_my_play_before_any_move_says_there_is_nothing_yet() -> None:
+    from liverpool_widgets import MatchTable
+
+    game = lp.Game.from_deal("house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
+    match = MatchTable(game, pace=0)
+    assert match.review() is None and match.reviewed is None
+    assert "nothing to review yet" in match.table.error

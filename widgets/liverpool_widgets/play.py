@@ -33,6 +33,7 @@ from liverpool.game import DEFAULT_NAMES
 from liverpool.table_model import AutoPass, phrase
 
 from .picture import BoxPicture
+from .review import Review
 from .table import CardTable
 
 __all__ = ["LEVELS", "MatchTable", "Replay", "play"]
@@ -128,11 +129,25 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         )
         self.save_button = widgets.Button(description="Save", icon="download")
         self.resume_button = widgets.Button(description="Resume", icon="upload")
+        self.review_button = widgets.Button(
+            description="Review my play",
+            icon="graduation-cap",
+            tooltip="grade each of your decisions so far (it takes a while; the match goes on)",
+        )
         self.save_button.on_click(self._on_save)
         self.resume_button.on_click(self._on_resume)
+        self.review_button.on_click(lambda _button: self.review())
         self.status = widgets.HTML()
+        self.reviewed: Review | None = None
+        """The last review asked for with Review my play (shown under the table)."""
         controls = widgets.HBox(
-            [self.pace_slider, self.save_button, self.resume_button, self.status],
+            [
+                self.pace_slider,
+                self.save_button,
+                self.resume_button,
+                self.review_button,
+                self.status,
+            ],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
         )
         super().__init__(
@@ -308,6 +323,23 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
                 self.resume(text)
             except lp.RecordError as exc:
                 self.table.show_message(f"Could not resume: {exc}")
+
+    def review(self, budget: int | None = None) -> Review | None:
+        """Review the human's decisions so far (:class:`~liverpool_widgets.review.Review`, in a
+        thread) and show it under the table, in place of an earlier one. Before the human's
+        first move there is nothing to review: the table says so."""
+        if self.seat not in self._game.actors:
+            self.table.show_message(
+                "There is nothing to review yet: make a move first, then press Review my play.",
+                guide=True,
+            )
+            return None
+        if self.reviewed is not None:
+            self.reviewed.cancel()
+        self.reviewed = Review(self._game, seat=self.seat, budget=budget)
+        box: Any = self  # ipywidgets is untyped: its children are whatever it holds
+        box.children = [*box.children[:3], self.reviewed]
+        return self.reviewed
 
     @contextlib.contextmanager
     def _shown_errors(self) -> Any:

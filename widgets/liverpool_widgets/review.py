@@ -36,6 +36,8 @@ from liverpool.render import view_html
 from liverpool.review import Decision, Grade, review
 from liverpool.review import Review as ReviewResult
 
+from .picture import PictureMixin
+
 __all__ = ["GRADE_COLOURS", "Review"]
 
 GRADE_COLOURS: dict[Grade, str] = {
@@ -76,7 +78,7 @@ def _game_of(record: object) -> lp.Game:
     )
 
 
-class Review(widgets.VBox):  # type: ignore[misc]
+class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
     """Every decision of one seat graded, with the summary and the costliest moments pictured.
 
     ``Review(record_or_game, seat=0, budget=None, *, seed=0, wait=False)``: ``budget`` is a
@@ -159,6 +161,13 @@ class Review(widgets.VBox):  # type: ignore[misc]
         else:
             state = "failed" if self.error is not None else "running"
         return f"Review(seat={self.seat}, {state})"
+
+    def _picture_body(self) -> str:
+        """What the widget shows now, for a notebook opened cold: the heading and the state,
+        then (once done) the summary, the costliest moments and the graded decisions."""
+        return "".join(
+            w.value for w in (self.heading, self.status, self.summary, self.moments, self.decisions)
+        )
 
     # -- the work (in the review thread, or the caller's with wait=True) -----------------------
     def _tick(self, done: int, total: int) -> None:
