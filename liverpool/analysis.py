@@ -323,7 +323,6 @@ def _best_partial(
     if not reqs:
         return 0, []
     free = plan.guards
-    guards = plan.guards
     held = [0, 0, 0, 0]  # by suit: bit v set when the hand holds value v (an ace: 1 and 14)
     for code, n in counts.items():
         free += n << (width * code)
@@ -339,40 +338,83 @@ def _best_partial(
     for k in range(len(reqs) - 1, -1, -1):
         need_from[k] = need_from[k + 1] + levels[k][0][1]
         unfill_from[k] = unfill_from[k + 1] + min(map(_UNFILLABLE, levels[k]))
-    best_score = plan.start_score
-    best: list[tuple[Requirement, _Candidate]] = []
-    chosen: list[tuple[Requirement, _Candidate]] = []
-    last = len(reqs) - 1
-    same = plan.same
+    search = _PartialSearch(plan, levels, need_from, unfill_from, wilds)
+    search.search(0, 0, 0, 0, 0, free)
+    return search.best_score, search.best
 
-    def search(k: int, need: int, fill: int, unfill: int, first: int, free: int) -> None:
+
+class _PartialSearch:
+    """One run of the search of :func:`_best_partial`: what it reads, the best choice so far,
+    and the method that recurses over the requirements.
+
+    A class rather than a nested function: a nested function that calls itself holds a
+    reference to its own closure cell, a cycle that only the cyclic garbage collector frees, on
+    every call.
+    """
+
+    __slots__ = (
+        "best",
+        "best_score",
+        "chosen",
+        "guards",
+        "last",
+        "levels",
+        "need_from",
+        "reqs",
+        "same",
+        "unfill_from",
+        "wilds",
+    )
+
+    def __init__(
+        self,
+        plan: _Plan,
+        levels: list[list[_Entry]],
+        need_from: list[int],
+        unfill_from: list[int],
+        wilds: int,
+    ) -> None:
+        self.reqs = plan.reqs
+        self.same = plan.same
+        self.guards = plan.guards
+        self.levels = levels
+        self.need_from = need_from
+        self.unfill_from = unfill_from
+        self.wilds = wilds
+        self.last = len(plan.reqs) - 1
+        self.best_score = plan.start_score
+        self.best: list[tuple[Requirement, _Candidate]] = []
+        self.chosen: list[tuple[Requirement, _Candidate]] = []
+
+    def search(self, k: int, need: int, fill: int, unfill: int, first: int, free: int) -> None:
+        """Try each candidate of requirement ``k`` (in search order) from the ``first`` on, the
+        ones before it chosen (``chosen``) with the needs given, ``free`` the naturals left."""
         # A choice's score is need - min(wilds, fill) = max(need - wilds, unfill): it is at
         # least the need so far plus the least the rest can need, less the wilds, and at
         # least the need no wild can fill so far plus the least of it the rest can have.
-        nonlocal best_score, best
-        req = reqs[k]
-        level = levels[k]
-        need_floor = need + need_from[k + 1] - wilds
-        unfill_floor = unfill + unfill_from[k + 1]
-        for index in range(first if same[k] else 0, len(level)):
+        req = self.reqs[k]
+        level = self.levels[k]
+        wilds = self.wilds
+        guards = self.guards
+        chosen = self.chosen
+        need_floor = need + self.need_from[k + 1] - wilds
+        unfill_floor = unfill + self.unfill_from[k + 1]
+        for index in range(first if self.same[k] else 0, len(level)):
             _, n, f, u, used, cand = level[index]
-            if need_floor + n >= best_score:
+            if need_floor + n >= self.best_score:
                 return  # needs only grow along the list: nothing further can do better
-            if unfill_floor + u >= best_score or (free - used) & guards != guards:
+            if unfill_floor + u >= self.best_score or (free - used) & guards != guards:
                 continue
-            if k == last:
+            if k == self.last:
                 score = need + n - min(wilds, fill + f)
-                if score < best_score:
-                    best_score, best = score, [*chosen, (req, cand)]
+                if score < self.best_score:
+                    self.best_score, self.best = score, [*chosen, (req, cand)]
             else:
                 chosen.append((req, cand))
-                search(k + 1, need + n, fill + f, unfill + u, index, free - used)
+                self.search(k + 1, need + n, fill + f, unfill + u, index, free - used)
                 chosen.pop()
-            if best_score <= 0:
+            if self.best_score <= 0:
                 return
-
-    search(0, 0, 0, 0, 0, free)
-    return best_score, best
 
 
 def contract_distance(hand: Iterable[Card], rules: Rules, deal: int) -> int:

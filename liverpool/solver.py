@@ -17,7 +17,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from operator import attrgetter
-from typing import TypeVar
+from typing import Final, Generic, TypeVar
 
 from .cards import Card, Rank, Suit
 from .codes import (
@@ -34,6 +34,9 @@ from .melds import ACE_HIGH, Meld, lay_off_ends
 from .rules import Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
 
 __all__ = ["contract_is_met", "find_going_down", "find_whole_hand", "may_empty_hand"]
+
+# Final: compiled, a constant (rules.py stays Python, where each ``MeldKind.SET`` is a look-up).
+_SET: Final = MeldKind.SET
 
 
 def may_empty_hand(rules: Rules, contract: Contract) -> bool:
@@ -59,12 +62,13 @@ def find_going_down(
     # The answer depends on the cards and on the order of the wilds (the search places them in
     # hand order, and a 2 and a joker are different cards), so both are in the key: the same
     # hand then gets the same answer whatever was asked before, in every process.
-    wild = wild_codes(rules.wild_ranks)
+    facts = _deal(rules, deal)
+    wild = facts.wild
     key = (id(rules), deal, extend, tuple(sorted(codes)), tuple(c for c in codes if wild[c]))
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is rules:
         return None if cached[1] is None else list(cached[1])
-    result = _find_going_down(hand, rules, deal, extend)
+    result = _find_going_down(hand, codes, facts, extend)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.popitem(last=False)
     _CACHE[key] = (rules, None if result is None else tuple(result))
@@ -78,26 +82,66 @@ _CACHE: OrderedDict[tuple[object, ...], tuple[Rules, tuple[Meld, ...] | None]] =
 _CACHE_SIZE = 4096
 
 
-def _find_going_down(hand: list[Card], rules: Rules, deal: int, extend: bool) -> list[Meld] | None:
-    contract = rules.contract(deal)
-    leave = contract.going_down.cards_left
-    if leave is not None:
-        return find_whole_hand(hand, rules, deal, leave=leave)
-    keep = 1 if (rules.must_keep_card or not may_empty_hand(rules, contract)) else 0
-    plan = _plan(contract.requirements)
+class _Deal:
+    """What the searches ask of the rules for one deal, worked out once per rules value and
+    deal: :class:`Rules` stays plain Python in the compiled engine (its ``contract`` and
+    properties would run as interpreted code), and a game asks the same on every turn."""
+
+    __slots__ = ("deal", "floor", "jokers", "keep", "leave", "plan", "rules", "wild")
+
+    def __init__(self, rules: Rules, deal: int) -> None:
+        contract = rules.contract(deal)
+        self.rules = rules
+        self.deal = deal
+        self.leave = contract.going_down.cards_left
+        """The cards a whole-hand deal leaves (``None`` when the deal is not one)."""
+        self.keep = 1 if (rules.must_keep_card or not may_empty_hand(rules, contract)) else 0
+        """The cards going down must leave in hand."""
+        self.plan = _plan(contract.requirements)
+        self.wild = wild_codes(rules.wild_ranks)
+        """For each card code, whether it is wild."""
+        self.jokers = rules.has_jokers
+        self.floor = rules.aces.lowest
+        """The lowest run value."""
+
+
+def _deal(rules: Rules, deal: int) -> _Deal:
+    found = _DEALS.get((id(rules), deal))
+    if found is None or found.rules is not rules:
+        found = _Deal(rules, deal)
+        if len(_DEALS) >= 1000:
+            _DEALS.clear()
+        _DEALS[id(rules), deal] = found
+    return found
+
+
+_DEALS: dict[tuple[int, int], _Deal] = {}
+
+
+def _find_going_down(
+    hand: list[Card], codes: list[int], facts: _Deal, extend: bool
+) -> list[Meld] | None:
+    rules = facts.rules
+    if facts.leave is not None:
+        return find_whole_hand(hand, rules, facts.deal, leave=facts.leave)
+    keep = facts.keep
+    plan = facts.plan
     if len(hand) - plan.min_cards < keep:
         return None
-    read = _read(hand, rules, plan)
+    read = _read(codes, plan, facts.wild, facts.jokers, facts.floor)
     if not _could_meet(read, rules):
         return None
     # Most solutions use the contract's minimum cards, which the test above allows for; a run
     # a counting wild limit makes longer (see ``_run_piece``) may leave too few to keep.
     if extend:
+        wild = facts.wild
         return _cores(
             read,
             rules,
             lambda melds, rest: (
-                _extend_with_naturals(melds, rest, rules, keep) if len(rest) >= keep else None
+                _extend_with_naturals(melds, rest, wild, read.floor, keep)
+                if len(rest) >= keep
+                else None
             ),
         )
     return _cores(read, rules, lambda melds, rest: melds if len(rest) >= keep else None)
@@ -108,11 +152,12 @@ class _Read:
     hand order, its naturals counted by card code and by rank, and the run values each suit
     holds as bits."""
 
-    __slots__ = ("counts", "free", "held", "levels", "plan", "ranks", "wilds")
+    __slots__ = ("counts", "floor", "free", "held", "levels", "plan", "ranks", "wilds")
 
     def __init__(
         self,
         plan: _Plan,
+        floor: int,
         wilds: list[Card],
         counts: list[int],
         ranks: list[int],
@@ -121,6 +166,8 @@ class _Read:
         held: list[int],
     ) -> None:
         self.plan = plan
+        self.floor = floor
+        """The lowest run value under the rules."""
         self.wilds = wilds
         self.counts = counts
         """Naturals by card code."""
@@ -135,23 +182,23 @@ class _Read:
         """The naturals packed four bits a card code, at most 7 of a kind (see ``_cores``)."""
 
 
-def _read(hand: Iterable[Card], rules: Rules, plan: _Plan) -> _Read:
-    """One pass over the hand: every count the quick test and the search need (see
-    :class:`_Read`)."""
+def _read(
+    codes: Iterable[int], plan: _Plan, wild: Sequence[bool], jokers: bool, floor: int
+) -> _Read:
+    """One pass over the hand, by card code: every count the quick test and the search need
+    (see :class:`_Read`). ``wild`` says which codes are wild, ``jokers`` whether the rules play
+    with jokers. There is one object per card, so a wild's code gives back the card."""
     depth = plan.depth
-    wild = wild_codes(rules.wild_ranks)
     counts = [0] * CODES
     ranks = [0] * 15
     levels = [[0, 0, 0, 0] for _ in range(depth)]
     wilds = []
     held = []
     free = 0
-    jokers = rules.has_jokers
-    for card in hand:
-        code = card.index
+    for code in codes:
         if wild[code]:
             if code or jokers:  # a joker under a house without them is no card of its game
-                wilds.append(card)
+                wilds.append(BY_CODE[code])
             continue
         n = counts[code] = counts[code] + 1
         if n == 1:
@@ -160,8 +207,8 @@ def _read(hand: Iterable[Card], rules: Rules, plan: _Plan) -> _Read:
         if n <= depth:
             levels[n - 1][code & 3] |= VALUE_BITS[code]
         if n <= 7:
-            free += 1 << (_FIELD * code)
-    return _Read(plan, wilds, counts, ranks, levels, free, held)
+            free += _UNITS[code]
+    return _Read(plan, floor, wilds, counts, ranks, levels, free, held)
 
 
 class _Plan:
@@ -222,7 +269,14 @@ def could_meet(hand: Sequence[Card], rules: Rules, requirements: Sequence[Requir
     here, without the exact search; it runs on every turn of every player who is not down, so
     it counts naturals in flat lists by card code and tests run windows as bit masks.
     """
-    return _could_meet(_read(hand, rules, _plan(requirements)), rules)
+    read = _read(
+        [c.index for c in hand],
+        _plan(requirements),
+        wild_codes(rules.wild_ranks),
+        rules.has_jokers,
+        rules.aces.lowest,
+    )
+    return _could_meet(read, rules)
 
 
 def _could_meet(read: _Read, rules: Rules) -> bool:
@@ -231,8 +285,8 @@ def _could_meet(read: _Read, rules: Rules) -> bool:
     for req, count in read.plan.groups:
         needs = (
             _set_needs(req.min_length, count, read.ranks, rules)
-            if req.kind is MeldKind.SET
-            else _run_needs(req.min_length, count, read.levels, rules)
+            if req.kind is _SET
+            else _run_needs(req.min_length, count, read.levels, read.floor)
         )
         if len(needs) < count:
             return False
@@ -284,11 +338,10 @@ def _set_floors(rules: Rules) -> tuple[int, tuple[int, ...]]:
 _SET_FLOORS: dict[int, tuple[Rules, int, tuple[int, ...]]] = {}
 
 
-def _run_needs(length: int, count: int, levels: list[list[int]], rules: Rules) -> list[int]:
+def _run_needs(length: int, count: int, levels: list[list[int]], floor: int) -> list[int]:
     """Wilds each possible run window would need: up to ``count`` copies per window (a
     window's naturals at each level are one popcount, see ``could_meet``). The levels are
     nested, so a window has a copy at level ``j`` only if it has one at every lower level."""
-    floor = rules.aces.lowest
     needs: list[int] = []
     for suit in range(4):
         for j in range(count):
@@ -302,7 +355,7 @@ def _run_needs(length: int, count: int, levels: list[list[int]], rules: Rules) -
 def _window_needs(mask: int, length: int, floor: int) -> tuple[int, ...]:
     """For each run window of ``length`` holding some of the values in ``mask``, the wilds it
     would need. Remembered: a suit's values change rarely from one turn to the next."""
-    key = (mask, length, floor)
+    key = (mask << 4 | length) << 2 | floor  # one int (values below 2**15, length below 16)
     found = _WINDOW_NEEDS.get(key)
     if found is None:
         span = (1 << length) - 1
@@ -316,7 +369,7 @@ def _window_needs(mask: int, length: int, floor: int) -> tuple[int, ...]:
     return found
 
 
-_WINDOW_NEEDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+_WINDOW_NEEDS: dict[int, tuple[int, ...]] = {}
 
 
 def find_whole_hand(
@@ -336,7 +389,8 @@ def find_whole_hand(
         return None
     if not _whole_hand_possible(hand, rules, contract, leave):
         return None
-    read = _read(hand, rules, _plan(contract.requirements))
+    facts = _deal(rules, deal)
+    read = _read([c.index for c in hand], facts.plan, facts.wild, facts.jokers, facts.floor)
     if not _could_meet(read, rules):
         return None
     return _cores(
@@ -374,6 +428,8 @@ def _whole_hand_possible(
 
 # -- the core search ------------------------------------------------------------------------------
 
+_T = TypeVar("_T")
+
 
 def _cores(
     read: _Read, rules: Rules, accept: Callable[[list[Meld], list[Card]], _T | None]
@@ -385,32 +441,64 @@ def _cores(
     the search then takes, per requirement, the candidates whose naturals are still free and
     whose wilds are still in hand. A state known to lead nowhere is remembered and skipped.
     """
-    wilds = read.wilds
-    plan = read.plan
-    order = plan.order
-    count = len(order)
-    kinds = [plan.requirements[i].kind for i in order]
-    # The naturals still free are packed into one int, four bits per kind of card with the top
-    # bit of each field a guard: "does this candidate fit?" is one subtraction, and the state
-    # the search remembers is a plain int. Candidates come a layer (a number of wilds) at a
-    # time, only as far as the search reaches: most hands that can go down need few wilds.
-    made = [_Candidates(req, read, rules) for req, _ in plan.groups]
-    table = [made[slot] for slot in plan.slots]
-    repeats = plan.repeats
-    free = read.free
-    dead: set[tuple[int, int, tuple[int, ...], int]] = set()
-    chosen: list[tuple[MeldKind, list[Card], tuple[int, ...]]] = []
-    nodes = leaves = 0
+    return _CoreSearch(read, rules, accept).search(0, read.wilds, ())
 
-    def least_wilds(k: int) -> int:
+
+class _CoreSearch(Generic[_T]):
+    """One run of the search of :func:`_cores`: its state, and the methods that recurse over it.
+
+    A class rather than nested functions: a nested function that calls itself holds a reference
+    to its own closure cell, a cycle that only the cyclic garbage collector frees, on every call.
+    """
+
+    __slots__ = (
+        "accept",
+        "chosen",
+        "count",
+        "dead",
+        "free",
+        "kinds",
+        "leaves",
+        "nodes",
+        "plan",
+        "read",
+        "repeats",
+        "table",
+    )
+
+    def __init__(
+        self, read: _Read, rules: Rules, accept: Callable[[list[Meld], list[Card]], _T | None]
+    ) -> None:
+        plan = read.plan
+        self.read = read
+        self.plan = plan
+        self.accept = accept
+        self.count = len(plan.order)
+        self.kinds = [plan.requirements[i].kind for i in plan.order]
+        # The naturals still free are packed into one int, four bits per kind of card with the
+        # top bit of each field a guard: "does this candidate fit?" is one subtraction, and the
+        # state the search remembers is a plain int. Candidates come a layer (a number of
+        # wilds) at a time, only as far as the search reaches: most hands that can go down need
+        # few wilds.
+        made = [_Candidates(req, read, rules) for req, _ in plan.groups]
+        self.table = [made[slot] for slot in plan.slots]
+        self.repeats = plan.repeats
+        self.free = read.free
+        self.dead: set[tuple[int, int, tuple[int, ...], int]] = set()
+        self.chosen: list[tuple[MeldKind, list[Card], tuple[int, ...]]] = []
+        self.nodes = 0
+        self.leaves = 0
+
+    def least_wilds(self, k: int) -> int:
         """A lower bound on the wilds the requirements from ``k`` on still need."""
-        guards = free | _GUARDS
+        guards = self.free | _GUARDS
+        wilds = len(self.read.wilds)
         total = 0
-        for candidates in table[k:]:
+        for candidates in self.table[k:]:
             need = next(
                 (
                     w
-                    for w in range(len(wilds) + 1)
+                    for w in range(wilds + 1)
                     if any((guards - e[2]) & _GUARDS == _GUARDS for e in candidates.layer(w))
                 ),
                 None,
@@ -420,32 +508,44 @@ def _cores(
             total += need
         return total
 
-    def search(k: int, wild_pool: list[Card], last: tuple[int, ...]) -> _T | None:
-        nonlocal free, nodes, leaves
-        if k == count:
-            leaves += 1
-            placed = [_built(*chosen[at]) for at in plan.positions]
+    def search(self, k: int, wild_pool: list[Card], last: tuple[int, ...]) -> _T | None:
+        """The first answer from requirement ``k`` on (in search order), the requirements
+        before it filled by ``chosen`` and the naturals they left counted by ``free``."""
+        free = self.free
+        chosen = self.chosen
+        if k == self.count:
+            self.leaves += 1
+            read = self.read
+            placed: list[Meld] = []
+            for at in self.plan.positions:
+                kind, cards, key = chosen[at]
+                placed.append(_built(kind, cards, key))
             # The naturals left are exactly what ``free`` still counts.
             rest = [
                 BY_CODE[code] for code in read.held for _ in range((free >> (_FIELD * code)) & 7)
             ]
-            return accept(placed, [*rest, *wild_pool])
+            return self.accept(placed, [*rest, *wild_pool])
         state = (k, len(wild_pool), last, free)
+        dead = self.dead
         if state in dead:
             return None
         # The bound only cuts branches that hold no solution, so the solutions come in the same
         # order with or without it. Most hands that can go down find one within a few nodes,
         # where the bound would cost more than it saves: it starts after a few nodes.
         # (For the last requirement the loop below is the same test.)
-        nodes += 1
-        if nodes > _UNBOUNDED_NODES and k < count - 1 and least_wilds(k) > len(wild_pool):
+        self.nodes += 1
+        if (
+            self.nodes > _UNBOUNDED_NODES
+            and k < self.count - 1
+            and self.least_wilds(k) > len(wild_pool)
+        ):
             dead.add(state)
             return None
-        before = leaves
-        kind = kinds[k]
-        same_as_prev = repeats[k]
-        candidates = table[k]
-        guards = free | _GUARDS  # (``free`` is restored after each candidate)
+        before = self.leaves
+        kind = self.kinds[k]
+        same_as_prev = self.repeats[k]
+        candidates = self.table[k]
+        guards = free | _GUARDS  # (``self.free`` is back to ``free`` after each candidate)
         for w in range(len(wild_pool) + 1):  # fewest wilds first
             for meld, key, used, _ in candidates.layer(w):
                 if same_as_prev and key < last:
@@ -454,33 +554,28 @@ def _cores(
                     continue  # a natural it needs is no longer free
                 if w:
                     rest_wilds = list(wild_pool)
-                    cards = [rest_wilds.pop() if c is _WILD else c for c in meld]
+                    cards = [rest_wilds.pop() if c == _WILD else BY_CODE[c] for c in meld]
                 else:
-                    rest_wilds, cards = wild_pool, meld
-                free -= used
+                    rest_wilds, cards = wild_pool, [BY_CODE[c] for c in meld]
                 if len(chosen) > k:
                     chosen[k] = (kind, cards, key)
                 else:
                     chosen.append((kind, cards, key))
-                found = search(k + 1, rest_wilds, key)
-                free += used
+                self.free = free - used
+                found = self.search(k + 1, rest_wilds, key)
+                self.free = free
                 if found is not None:
                     return found
-        if leaves == before:
+        if self.leaves == before:
             dead.add(state)
         return None
-
-    return search(0, wilds, ())
-
-
-_T = TypeVar("_T")
 
 
 def _built(kind: MeldKind, cards: list[Card], key: tuple[int, ...]) -> Meld:
     """The meld a candidate makes. Candidates are legal by construction and their keys say what
     each place stands for (a set's rank; a run's suit and first value), so this skips the
     checks of :meth:`Meld.build` and gives the same meld."""
-    if kind is MeldKind.SET:
+    if kind is _SET:
         return Meld(kind, tuple(cards), (key[0],) * len(cards))
     start = key[1]
     return Meld(kind, tuple(cards), tuple(range(start, start + len(cards))), _SUITS[key[0]])
@@ -489,6 +584,7 @@ def _built(kind: MeldKind, cards: list[Card], key: tuple[int, ...]) -> Meld:
 _UNBOUNDED_NODES = 16  # search nodes visited before the wilds bound is applied (see ``_cores``)
 _FIELD = 4  # bits per kind of card in a packed count (counts up to 7; the top bit guards)
 _GUARDS = sum(8 << (_FIELD * i) for i in range(CODES))
+_UNITS = tuple(1 << (_FIELD * code) for code in range(CODES))  # one card of each code, packed
 
 
 def _req_order(req: Requirement) -> tuple[int, int, int]:
@@ -496,12 +592,14 @@ def _req_order(req: Requirement) -> tuple[int, int, int]:
     return (0 if req.kind is MeldKind.RUN else 1, -req.min_length, 0)
 
 
-_WILD = Card.joker()  # a stand-in marking "a wild goes here" while candidates are built
+_WILD = -1  # a stand-in code marking "a wild goes here" in a candidate
 
 
-_Entry = tuple[list[Card], tuple[int, ...], int, int]
-"""A candidate meld: its cards (``_WILD`` where a wild goes), a key that orders candidates of
-identical requirements, the naturals it uses (packed), and how many wilds it needs."""
+_Entry = tuple[tuple[int, ...], tuple[int, ...], int, int]
+"""A candidate meld: its cards by code (``_WILD`` where a wild goes), a key that orders
+candidates of identical requirements, the naturals it uses (packed), and how many wilds it
+needs. All ints, so the garbage collector stops tracking the many that are remembered (see
+``_shelf``)."""
 
 
 class _Candidates:
@@ -518,7 +616,7 @@ class _Candidates:
         self.wilds = len(read.wilds)
         self.layers: list[list[_Entry]] = []
         self.length = req.min_length
-        self.is_set = req.kind is MeldKind.SET
+        self.is_set = req.kind is _SET
         self.pieces: list[tuple[int, ...]]
         if self.is_set:
             self.limit = rules.set_wilds
@@ -533,7 +631,7 @@ class _Candidates:
             # Per suit held, in a fixed order: its code and a mask of the run values held.
             masks = read.levels[0]
             self.pieces = [(suit, masks[suit]) for suit in RUN_SUITS if masks[suit]]
-            self.floor = rules.aces.lowest
+            self.floor = read.floor
 
     def layer(self, w: int) -> list[_Entry]:
         """The candidates needing exactly ``w`` wilds (empty beyond the hand's wilds)."""
@@ -541,12 +639,15 @@ class _Candidates:
             n = len(self.layers)
             entries: list[_Entry] = []
             if n <= self.wilds:
-                make = _set_piece if self.is_set else _run_piece
                 shelf = _shelf((self.is_set, self.length, self.limit, n, self.floor))
                 for piece in self.pieces:
                     found = shelf.get(piece)
                     if found is None:
-                        found = make(piece, self.length, self.limit, n, self.floor)
+                        # (Called by name, not through a variable: compiled, a direct call.)
+                        if self.is_set:
+                            found = _set_piece(piece, self.length, self.limit, n)
+                        else:
+                            found = _run_piece(piece, self.length, self.limit, n, self.floor)
                         shelf[piece] = found
                     entries.extend(found)
             self.layers.append(entries)
@@ -563,12 +664,10 @@ def _shelf(kind: tuple[object, ...]) -> dict[tuple[int, ...], tuple[_Entry, ...]
 
 
 _PIECES: dict[tuple[object, ...], dict[tuple[int, ...], tuple[_Entry, ...]]] = {}
-_SHELF_SIZE = 20_000
+_SHELF_SIZE = 1 << 16  # above the run pieces of a kind (4 suits, 2**13 masks): never emptied
 
 
-def _set_piece(
-    piece: tuple[int, ...], length: int, limit: WildLimit, w: int, _floor: int
-) -> tuple[_Entry, ...]:
+def _set_piece(piece: tuple[int, ...], length: int, limit: WildLimit, w: int) -> tuple[_Entry, ...]:
     """The sets of one rank (the rank, then how many of each suit code) needing exactly ``w``
     wilds."""
     n = length - w
@@ -581,7 +680,7 @@ def _set_piece(
     for combo in dict.fromkeys(combinations(cards, n)):
         key = (rank, w, *[c.sort_key()[1] for c in combo])
         used = sum(1 << (_FIELD * c.index) for c in combo)
-        entries.append(([*combo, *[_WILD] * w], key, used, w))
+        entries.append(((*[c.index for c in combo], *[_WILD] * w), key, used, w))
     return tuple(entries)
 
 
@@ -600,10 +699,10 @@ def _run_piece(
     suit, mask = piece
     fewest = limit.fewest_naturals(w)
     index = _SUIT_INDEX[SUIT_BY_CODE[suit]]
-    row = [card if mask >> v & 1 else None for v, card in enumerate(RUN_CARDS[suit])]
-    bits = [0 if card is None else 1 << (_FIELD * card.index) for card in row]
+    row = [card.index if mask >> v & 1 else _WILD for v, card in enumerate(RUN_CARDS[suit])]
+    bits = [0 if code == _WILD else 1 << (_FIELD * code) for code in row]
     entries: list[_Entry] = []
-    for size in dict.fromkeys((length, max(length, w + fewest))):
+    for size in (length,) if w + fewest <= length else (length, w + fewest):
         if size - w < fewest:
             continue  # too few naturals for the wilds, wherever they sit
         longer = size > length
@@ -619,9 +718,9 @@ def _run_piece(
             for marks, wild_at in _patterns(size, limit, held, w):
                 if longer and (marks[0] or marks[-1]):
                     continue
-                placed = [_WILD if m else card for m, card in zip(marks, slots, strict=True)]
+                placed = tuple([_WILD if m else slots[i] for i, m in enumerate(marks)])
                 lent = sum(bits[start : start + size]) - sum(bits[start + i] for i in wild_at)
-                entries.append((placed, (index, start, *marks), lent, w))  # type: ignore[arg-type]
+                entries.append((placed, (index, start, *marks), lent, w))
     return tuple(entries)
 
 
@@ -659,7 +758,7 @@ _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
 
 
 def _extend_with_naturals(
-    melds: list[Meld], rest: list[Card], rules: Rules, keep: int
+    melds: list[Meld], rest: list[Card], wild: Sequence[bool], floor: int, keep: int
 ) -> list[Meld]:
     """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand.
 
@@ -667,26 +766,31 @@ def _extend_with_naturals(
     its high end), until a pass adds nothing. A natural keeps any legal meld legal, whatever
     the wild limits (it adds no wild and sits beside no new wild), so fitting is only a
     question of rank, suit and the ends of a run: what :func:`lay_off_ends` answers for a
-    natural, without building the longer meld to check it.
+    natural, without building the longer meld to check it. ``wild`` says which card codes
+    are wild, ``floor`` is the lowest run value.
     """
-    wild = wild_codes(rules.wild_ranks)
-    floor = rules.aces.lowest
     # A natural's code orders as its sort key does (rank, then suit); wilds are skipped.
     rest = sorted(rest, key=_code_of)
     # What each meld accepts (a set, its rank; a run, its suit's code), its ends and length as
     # they grow, and the cards it gains at each end: each longer meld is built once, at the end.
-    kinds = [m.kind is MeldKind.SET for m in melds]
-    wanted = [
-        (m.values[0] if is_set else SUIT_CODE[m.suit])  # type: ignore[index]
-        for m, is_set in zip(melds, kinds, strict=True)
-    ]
+    kinds: list[bool] = []
+    wanted: list[int] = []
+    ranks: set[int] = set()
+    suits: set[int] = set()
+    for m in melds:
+        is_set = m.kind is _SET
+        kinds.append(is_set)
+        if is_set:
+            wanted.append(m.values[0])
+            ranks.add(m.values[0])
+        else:
+            wanted.append(SUIT_CODE[m.suit])  # type: ignore[index]
+            suits.add(SUIT_CODE[m.suit])  # type: ignore[index]
     lows = [m.values[0] for m in melds]
     highs = [m.values[-1] for m in melds]
     sizes = [len(m.cards) for m in melds]
     below: list[list[Card]] = [[] for _ in melds]  # gained at the low end, nearest first
     above: list[list[Card]] = [[] for _ in melds]  # gained at the high end (or by a set)
-    ranks = {w for w, is_set in zip(wanted, kinds, strict=True) if is_set}
-    suits = {w for w, is_set in zip(wanted, kinds, strict=True) if not is_set}
     left = len(rest)
     changed = True
     while changed and left > keep:
