@@ -110,3 +110,12 @@ clean:
 	rm -rf $(VENV) $(FAST_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \
 		-o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
+
+# make site -- the static play site in site/ (scripts/build_site.py): Pyodide's core runtime
+# from the npm registry's `pyodide` package (fetched once with `npm pack` into
+# ~/.cache/liverpool-site, or LIVERPOOL_SITE_CACHE), this checkout's wheel, the play page and
+# the notebook's table.js. Publish site/ on any static host; nothing is fetched from elsewhere.
+.PHONY: site
+
+site: $(STAMP)
+	$(BIN)/python scripts/build_site.py --out site

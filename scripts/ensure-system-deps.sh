@@ -7,6 +7,7 @@ set -uo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v npm >/dev/null 2>&1 || missing+=(npm)  # make site, and its browser test, fetch pyodide with npm
 
 if ((${#missing[@]} == 0)); then
     exit 0

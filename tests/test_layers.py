@@ -24,7 +24,8 @@ LAYERS: list[set[str]] = [
     {"actions", "events", "state", "view", "setup", "phases", "game"},
     {"bots", "evaluate"},
     {"match", "record", "review", "render", "terminal", "display", "table_model", "sources", "cli"},
-    {"__init__", "__main__"},
+    {"table_session"},
+    {"__init__", "__main__", "site_driver"},
 ]
 """Each module's layer, by its first name below the package (``phases.play`` is ``phases``)."""
 

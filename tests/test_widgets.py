@@ -472,7 +472,7 @@ def _online_buy_offer(clock: Any = None) -> MatchTable:
     game = lp.Game("online", ["You", "Ben", "Cleo"], seed=3)
     match = MatchTable(game, pace=0)
     if clock is not None:
-        match.table._clock = clock
+        match.table.session.clock = clock
     for _ in range(200):
         if match.game.phase is lp.Phase.BUY and match.game.to_act == 0:
             break
@@ -530,13 +530,13 @@ def test_a_buy_deadline_lapses_on_the_event_loop() -> None:
         match = _online_buy_offer()
         table = match.table
         actions = len(match.game.actions)
-        table._offer = None  # the offer is made anew, now that a loop runs
-        table._clock = lambda: 0.0
+        table.session._offer = None  # the offer is made anew, now that a loop runs
+        table.session.clock = lambda: 0.0
         with_loop = asyncio.get_running_loop()
         table.refresh()
         assert table._timer is not None
         table._timer.cancel()
-        table._clock = lambda: 99.0
+        table.session.clock = lambda: 99.0
         with_loop.call_soon(table._timer_fired)
         await asyncio.sleep(0.05)
         assert isinstance(match.game.actions[actions], lp.Pass)

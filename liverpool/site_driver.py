@@ -1,0 +1,336 @@
+"""The play site's engine side: one match against bots, driven by JSON messages.
+
+``make site`` builds a static folder whose play page runs this package under Pyodide, in a Web
+Worker. The page draws the same ``table.js`` as the notebook's ``CardTable`` widget and the
+rooms' student page; as there, Python decides everything and the page only draws and reports
+clicks. :class:`SiteMatch` is the notebook table's session
+(:class:`~liverpool.table_session.TableSession`: the one place that decides what each click
+means, so the site and the notebook cannot drift apart) with the bots at the other seats, their
+pace, Undo and the match record; it needs no ipywidgets and no event loop.
+
+:class:`Session` is what the worker talks to: one JSON message in, one JSON answer out
+(:meth:`Session.receive`), so the worker holds no logic and every step is testable in
+CPython. Messages (``type`` and its fields):
+
+* ``hello``: the presets (with their player counts) and bot levels, for the page's selectors
+* ``start`` ``preset`` ``level`` ``players`` ``seed`` (``null``: drawn) [``name`` ``pace``]
+* ``intent`` ``intent``: one click on the table (see :mod:`liverpool.table_session`)
+* ``bot``: the bot to act moves once (with ``pace`` 0: every bot moves until you must act)
+* ``tick``: a timed buy offer may have run out (the worker sends it at ``deadline_in``)
+* ``pace`` ``value``: seconds per bot move; ``save``: the match record; ``load`` ``text``
+
+Every answer that shows the table is ``{"type": "state", "table": ..., "cards": ...,
+"info": ..., "bot_delay": seconds | null, "deadline_in": seconds | null}``: ``table`` holds the
+traits table.js draws; card pictures are sent once each (the model's ``svg`` fields hold a
+key, ``cards`` the SVG of each key not sent before), as the rooms do. ``bot_delay`` says when
+to send ``bot`` (``null``: the human decides, the deal-end panel is up, or the match is over).
+A refused move never raises: its sentence is the table's ``error``; anything unexpected is its
+``crash``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .bots import LEVELS, Bot, StrongBot, for_seats
+from .errors import LiverpoolError, RecordError
+from .game import DEFAULT_NAMES, Game
+from .presets import get_rules, preset_names
+from .render import card_svg
+from .state import Phase
+from .table_model import AutoPass, CardFace, Zone, as_data
+from .table_session import STALE, TableSession
+
+__all__ = ["PACE", "QUICK", "STALE", "Session", "SiteMatch"]
+
+CARD_WIDTHS = {Zone.HAND: 92, Zone.MELD: 64, Zone.PILE: 84, Zone.OPEN: 52}
+"""Pixel width of each zone's card pictures (as the notebook widget draws them)."""
+
+PACE = 0.6
+"""Seconds a bot takes per move, unless the page says otherwise."""
+
+QUICK = 0.35
+"""Out-of-turn passes (not buying, not calling) take this share of the pace."""
+
+
+class SiteMatch(TableSession):
+    """A match against bots, seen and played from seat ``seat``: the notebook table's session
+    (every click means what it means there), plus the bots, their pace and the match record.
+
+    ``SiteMatch(game, level="basic")``: the bots (of ``level``, from the bot registry, seeded
+    from ``bot_seed``, the game's seed unless given) sit at every other seat, as in the
+    notebook's ``play()``. ``clock`` is the time source of timed buy offers (seconds). The
+    end-of-deal panel holds the bots until Next deal; Undo takes back your last move.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seat: int = 0,
+        level: str = "basic",
+        bot_seed: int | None = None,
+        pace: float = PACE,
+        auto_pass: AutoPass | str = AutoPass.OFF,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
+        self.pace = max(0.0, float(pace))
+        self.sent: set[str] = set()
+        """The card pictures (keys) the page has been sent."""
+        self._bot_seed = game.seed if bot_seed is None else bot_seed
+        super().__init__(
+            game,
+            seat,
+            coach=StrongBot(self._bot_seed),
+            clock=clock,
+            pause_at_deal_end=True,
+            auto_pass=auto_pass,
+            undo_handler=self.undo,
+        )
+        self.bots = self._seat_bots()
+
+    def _seat_bots(self) -> list[Bot | None]:
+        g = self.game
+        others = [s for s in range(g.players) if s != self.seat]
+        seated = for_seats(self.level, others, self._bot_seed)
+        return [seated.get(s) for s in range(g.players)]
+
+    def _set_game(self, game: Game) -> None:
+        self.game = game
+        self.bots = self._seat_bots()
+
+    # -- what the page draws ----------------------------------------------------------------
+    def table(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """What table.js draws (its traits, card pictures as keys) and the new pictures."""
+        used: dict[str, CardFace] = {}
+
+        def key(face: CardFace) -> str:
+            name = f"{face.card.code}/{face.zone}/{face.stands_for or ''}"
+            used.setdefault(name, face)
+            return name
+
+        data: dict[str, Any] = dict(as_data(self.model(), key))
+        data.update(
+            error=self.error,
+            error_kind=self.error_kind,
+            sort_mode=self.sort_mode,
+            busy=self.bot_delay() is not None,
+            crash=self.crash,
+            interactive=True,
+        )
+        rules = self.game.rules
+        fresh = {
+            name: card_svg(
+                face.card, rules=rules, width=CARD_WIDTHS[face.zone], stands_for=face.stands_for
+            )
+            for name, face in used.items()
+            if name not in self.sent
+        }
+        self.sent.update(fresh)
+        return data, fresh
+
+    # -- bots -------------------------------------------------------------------------------
+    def bot_delay(self) -> float | None:
+        """Seconds until the next bot move, or ``None`` when no bot is to move."""
+        g = self.game
+        if g.is_over or g.to_act is None or g.to_act == self.seat or self.deal_end_pending:
+            return None
+        if self.crash:
+            return None  # a crash stops the bots (it is shown under the table)
+        quick = g.phase in (Phase.BUY, Phase.RUMMY_CALL)
+        return self.pace * (QUICK if quick else 1.0)
+
+    def bot_step(self) -> bool:
+        """The bot to act moves once (``False`` when no bot is to move)."""
+        if self.bot_delay() is None:
+            return False
+        g = self.game
+        seat = g.to_act
+        assert seat is not None
+        bot = self.bots[seat]
+        assert bot is not None, f"no bot sits at seat {seat}"
+        g.apply(bot.act(g.view(seat), g.legal_actions()), player=seat)
+        self.refresh()  # which also passes for you when auto-pass says so
+        return True
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """Every bot moves until the human must decide (or the deal or match ends); how many
+        moves were made."""
+        moves = 0
+        while moves < limit and self.bot_step():
+            moves += 1
+        return moves
+
+    # -- undo and records -------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the human's last action (and the bot moves after it): the Undo button."""
+        g = self.game
+        mine = [k for k, seat in enumerate(g.actors) if seat == self.seat]
+        if not mine:
+            self.say("There is nothing to undo: you have not made a move yet.", guide=True)
+            return
+        self._set_game(g.replay_to(mine[-1]))
+
+    def record(self) -> str:
+        """The match record (JSON text, :mod:`liverpool.record`)."""
+        return self.game.to_json()
+
+    def record_name(self) -> str:
+        """A file name for the record."""
+        g = self.game
+        return f"liverpool-{g.rules.name}-seed{g.seed}-deal{g.deal}-{len(g.actions)}.json"
+
+
+class Session:
+    """The worker's one object: :meth:`receive` takes a JSON message and answers in JSON."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.match: SiteMatch | None = None
+
+    def receive(self, text: str) -> str:
+        """One message in, one answer out (both JSON text)."""
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return json.dumps({"type": "error", "text": "The message was not JSON."})
+        return json.dumps(self.handle(message))
+
+    def handle(self, message: Any) -> dict[str, Any]:
+        """One message (a dict) in, its answer (a dict) out; a bad message answers ``error``.
+        A bot that fails is a crash: shown under the table, and the bots stop."""
+        kind = message.get("type") if isinstance(message, dict) else None
+        match = self.match
+        try:
+            if kind == "hello":
+                return self.hello()
+            if kind == "start":
+                return self.start(message)
+            if kind == "load":
+                return self.load(message)
+            if match is None:
+                return _error("Deal first: no match has started.")
+            if kind == "pace":
+                match.pace = _pace(message.get("value"))
+            elif kind == "save":
+                return {"type": "record", "text": match.record(), "name": match.record_name()}
+        except (LiverpoolError, ValueError) as exc:
+            return _error(str(exc))
+        try:
+            if kind == "intent":
+                match.handle(message.get("intent"))
+            elif kind == "bot" and match.pace <= 0:
+                match.run_bots()
+            elif kind == "bot":
+                match.bot_step()
+            elif kind == "tick":
+                match.check_deadline()
+            elif kind not in ("state", "pace"):
+                return _error(f"There is no message {str(kind)[:20]!r}.")
+        except Exception as exc:  # shown under the table, never lost
+            match.report_crash(exc)
+        return self.state()
+
+    def hello(self) -> dict[str, Any]:
+        presets = []
+        for name in preset_names():
+            rules = get_rules(name)
+            presets.append(
+                {
+                    "name": name,
+                    "min_players": rules.min_players,
+                    "max_players": min(rules.max_players, len(DEFAULT_NAMES)),
+                    "buy_timer": rules.buy_timer_seconds,
+                }
+            )
+        return {
+            "type": "hello",
+            "presets": presets,
+            "levels": list(LEVELS),
+            "pace": PACE,
+        }
+
+    def start(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        rules = get_rules(str(message.get("preset", "house")))
+        players = message.get("players", 4)
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be a whole number, not {players!r}")
+        rules.check_players(players)
+        seed = message.get("seed")
+        if seed is None or seed == "":
+            seed = random.randrange(1, 10**9)
+        if isinstance(seed, str) and seed.strip().isdigit():
+            seed = int(seed)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        name = str(message.get("name") or "You")[:24]
+        names = [name, *DEFAULT_NAMES[1:players]]
+        game = Game(rules, names, seed)
+        self.match = SiteMatch(
+            game,
+            level=str(message.get("level", "basic")),
+            pace=_pace(message.get("pace", PACE)),
+            clock=self.clock,
+        )
+        return self.state()
+
+    def load(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        text = message.get("text")
+        if not isinstance(text, str):
+            return _error("A record is loaded as text.")
+        level = str(message.get("level", "basic"))
+        pace = _pace(message.get("pace", PACE))
+        try:
+            game = Game.from_json(text)
+        except RecordError as exc:
+            return _error(f"Could not load that record: {exc}")
+        self.match = SiteMatch(game, level=level, pace=pace, clock=self.clock)
+        return self.state()
+
+    def state(self) -> dict[str, Any]:
+        """The table now, as the page draws it."""
+        match = self.match
+        assert match is not None
+        table, cards = match.table()
+        g = match.game
+        delay = match.bot_delay()
+        return {
+            "type": "state",
+            "table": table,
+            "cards": cards,
+            "version": match.version,
+            "bot_delay": delay,
+            "deadline_in": match.deadline_in(),
+            "info": {
+                "rules": g.rules.name,
+                "seed": g.seed,
+                "players": g.players,
+                "level": match.level,
+                "deal": g.deal,
+                "actions": len(g.actions),
+                "over": g.is_over,
+                "paused": match.deal_end_pending,
+                "deals_done": len(g.deal_scores),
+                "scores": g.scores,
+            },
+        }
+
+
+def _pace(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"the pace is seconds per bot move, not {value!r}")
+    pace = float(value)
+    if not 0 <= pace <= 10:
+        raise ValueError(f"the pace is 0 to 10 seconds per bot move, not {pace!r}")
+    return pace
+
+
+def _error(text: str) -> dict[str, Any]:
+    return {"type": "error", "text": text}

@@ -1,0 +1,172 @@
+"""The static play site (``make site``) in Chromium, served from loopback, nothing else allowed.
+
+The module builds the site into a temp folder (``scripts/build_site.py``: the npm ``pyodide``
+package from the cache folder — downloaded once with ``npm pack`` — and this checkout's wheel),
+serves it from 127.0.0.1 and opens it with every request to any other host aborted and
+recorded (``labdriver.block_outside``; the engine's Web Worker's requests are seen too: the
+test checks that the WebAssembly runtime was among them). Then, by clicking only: pick the
+rules, seats, bots and seed, Deal, and play the whole first deal against the bots (the human
+draws, goes down when the table lets it, passes buy offers and discards its last card), see the
+end-of-deal panel, go on to deal 2, save the match record as a file and load it back.
+
+The page's ``Content-Security-Policy`` forbids string evaluation, so the test waits with
+selectors and ``page.evaluate`` (DevTools) instead of ``wait_for_function``. Each wait is
+bounded; the whole test takes about 30-60 s (most of it Pyodide's cold start).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import labdriver as ld
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 60_000  # ms: the longest any one wait may take (Pyodide's cold start is the longest)
+DEAL_SECONDS = 60  # the whole first deal, clicked
+SEED, PLAYERS = "7", "3"
+
+
+def _builder() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site, built into a temp folder and served from 127.0.0.1; yields its address."""
+    ld.require()
+    builder = _builder()
+    cache = builder.default_cache()
+    cached = (cache / f"pyodide-{builder.PYODIDE_VERSION}.tgz").exists()
+    if not cached and shutil.which("npm") is None:
+        why = "the site needs npm once to fetch the pyodide package (apt-get install -y npm)"
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    out = builder.build(tmp_path_factory.mktemp("site") / "site", cache=cache)
+    with builder.serving(out) as url:
+        yield url
+
+
+def _info(page: Any) -> dict[str, Any]:
+    info: dict[str, Any] = page.evaluate(
+        "() => ({states: liverpoolSite.states, busy: liverpoolSite.busy,"
+        " info: liverpoolSite.info, errors: liverpoolSite.errors})"
+    )
+    return info
+
+
+def _settle(page: Any, after: int, timeout: float = 20.0) -> dict[str, Any]:
+    """Wait for an answer newer than state number ``after`` with no bot about to move."""
+    end = time.monotonic() + timeout
+    while True:
+        now = _info(page)
+        if now["states"] > after and not now["busy"]:
+            return now
+        if time.monotonic() > end:
+            raise AssertionError(f"the table did not settle: {now}")
+        page.wait_for_timeout(40)
+
+
+def _enabled(page: Any, testid: str) -> bool:
+    found = page.locator(f'[data-testid="{testid}"]')
+    return bool(found.count()) and found.first.is_visible() and found.first.is_enabled()
+
+
+def _click(page: Any, selector: str) -> dict[str, Any]:
+    before = _info(page)["states"]
+    page.locator(selector).first.click()
+    return _settle(page, before)
+
+
+def _play_one_move(page: Any) -> str:
+    """One click of a simple player; what it clicked."""
+    for testid in ("confirm-yes", "btn-draw", "btn-pass", "btn-go_down", "btn-discard"):
+        if _enabled(page, testid):
+            _click(page, f'[data-testid="{testid}"]')
+            return testid
+    if page.locator('.lpt-hcard[aria-pressed="true"]').count() == 0:
+        cards = page.locator('[data-testid="hand"] [data-testid^="hand-card-"]')
+        if cards.count():
+            _click(page, '[data-testid="hand"] [data-testid^="hand-card-"] >> nth=-1')
+            return "card"
+    return ""
+
+
+def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) -> None:
+    context = chromium.new_context(viewport={"width": 1400, "height": 1500}, accept_downloads=True)
+    outside = ld.block_outside(context)
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    console = ld.console_errors(page)
+    try:
+        page.goto(site)
+        page.wait_for_selector("body[data-state=ready]", timeout=WAIT)
+        assert page.locator('[data-testid="preset"] option').count() >= 5
+        assert page.locator('[data-testid="level"] option').count() >= 3
+        page.select_option('[data-testid="preset"]', "house")
+        page.select_option('[data-testid="level"]', "basic")
+        page.select_option('[data-testid="players"]', PLAYERS)
+        page.select_option('[data-testid="pace"]', "0")
+        page.fill('[data-testid="seed"]', SEED)
+        before = _info(page)["states"]
+        page.click('[data-testid="deal"]')
+        state = _settle(page, before, timeout=30)
+        page.wait_for_selector('.lpt [data-testid="hand"] [data-testid^="hand-card-"]')
+        assert state["info"]["seed"] == int(SEED) and state["info"]["players"] == int(PLAYERS)
+
+        clicks: list[str] = []
+        end = time.monotonic() + DEAL_SECONDS
+        while _info(page)["info"]["deals_done"] == 0:
+            assert time.monotonic() < end, f"the deal did not end in time: {clicks[-20:]}"
+            assert len(clicks) < 400, f"too many clicks: {clicks[-20:]}"
+            move = _play_one_move(page)
+            said = page.locator('[data-testid="error"]').all_inner_texts()
+            assert move, f"nothing to click: {said}"
+            clicks.append(move)
+        assert "btn-discard" in clicks and "btn-draw" in clicks
+        page.wait_for_selector('[data-testid="deal-end"]')
+        assert page.locator("body").get_attribute("data-state") == "deal-end"
+        assert page.locator('[data-testid="deal-end"] [data-testid^="leftover-"]').count() >= 2
+        state = _click(page, '[data-testid="next-deal"]')
+        assert state["info"]["deal"] == 2 and not state["info"]["paused"]
+
+        with page.expect_download() as download:
+            page.click('[data-testid="save"]')
+        saved = Path(download.value.path())
+        record = json.loads(saved.read_text(encoding="utf-8"))
+        assert record["format"] == "liverpool-record"
+        actions = _info(page)["info"]["actions"]
+        assert len(record["actions"]) == actions
+
+        before = _info(page)["states"]
+        page.set_input_files('[data-testid="load"]', str(saved))
+        state = _settle(page, before)
+        assert state["info"]["actions"] == actions and state["info"]["deal"] == 2
+        assert not state["errors"]
+    finally:
+        context.close()
+    assert not outside, f"requests left loopback: {outside}"
+    assert all(ld.is_loopback(url) for url in requests)
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requests), requests
+    assert any(url.endswith(".whl") for url in requests), requests
+    assert not errors, errors
+    assert not console, console
