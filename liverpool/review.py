@@ -103,11 +103,11 @@ DEFAULT_BUDGET = Budget(samples=48, seconds=None, min_samples=12, batch=2, z=2.0
 every machine)."""
 
 LESSONS = {
-    "buying": "07_buying",
-    "going down": "05_contracts_and_going_down",
-    "laying off": "06_laying_off_and_swapping_wilds",
-    "discarding": "11_strategy_lab",
-    "drawing": "11_strategy_lab",
+    "buying": "08_buying",
+    "going down": "06_contracts_and_going_down",
+    "laying off": "07_laying_off_and_swapping_wilds",
+    "discarding": "13_strategy_lab",
+    "drawing": "13_strategy_lab",
 }
 """The lesson notebook (in ``notebooks/``) that teaches each kind of decision."""
 

@@ -1,4 +1,4 @@
-"""The lesson widgets of lessons 02–06 and their exercises, driven from Python.
+"""The lesson widgets of lessons 03–07 and their exercises, driven from Python.
 
 Each widget is driven the way its front end drives it — ``handle_message({"kind": ...})`` with
 the same dicts ``static/lesson_panel.js`` sends — or through its plain Python methods, and the
@@ -23,9 +23,11 @@ from liverpool_widgets.lessons import (
     RunBuilder,
     SetBuilder,
     WildLimits,
-    check_answer,
+    check,
     grade,
+    solution,
 )
+from liverpool_widgets.lessons.exercises import NOT_ANSWERED
 
 STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" / "static"
 
@@ -587,12 +589,13 @@ HAND_06 = ("4H", "9H", "7H", "KC", "KH", "8C", "2S", "JK", "3D")
 @pytest.mark.parametrize(
     ("name", "answer"),
     [
-        ("start", "QS QD JK"),
-        ("start", ["7H", "7C", "JK"]),
-        ("sets", "9H 9S 2C 2D"),
-        ("sets", "KH 2S KD 2H"),
+        ("start", "QS QD JK JK"),
+        ("start", ["7H", "JK", "7C", "JK"]),
+        ("sets", "9S 9H 9C 9D JK JK JK"),
+        ("sets", "JK 9D JK 9C JK 9H 9S"),
         ("runs", "10D JD JK KD AD"),
-        ("wild_limits", ["me", "i_buy", "florida", "online", "house"]),
+        ("wild_limits", "9H JK JK JK JK"),
+        ("wild_limits", ["JK", "JK", "JK", "JK", "AS"]),
         ("going_down", ["8S 8D 8C", "4C 5C 6C JK"]),
         ("going_down", ["8C 8S 8D", "JK 4C 5C 6C"]),
         (
@@ -619,16 +622,17 @@ def test_exercises_accept_right_answers(name, answer):
 @pytest.mark.parametrize(
     ("name", "answer", "words"),
     [
-        ("start", "QS QD KS", "not a set"),
-        ("start", "QS QD QH", "one joker"),
-        ("sets", "9H 9S 9C 2D", "holds 1 wild 2"),
-        ("sets", "9H 2S 2C 2D", "at least two natural cards"),
-        ("sets", "9H 9S JK 2D", "without jokers"),
-        ("sets", "9H 9S 2D", "four cards"),
+        ("start", "QS QD KS JK", "not a set"),
+        ("start", "QS QD QH JK", "holds 1 joker"),
+        ("start", "QS JK JK", "asks for four"),
+        ("sets", "9S 9H 9C 9D JK JK", "holds a longer one"),
+        ("sets", "9S 9H 9C 9D JK JK JK JK", "not in the hand"),
+        ("sets", "9S 9H 4D", "share one rank"),
         ("runs", "KD AD JK JD 10D", "not in this order"),
         ("runs", "10D JD QD KD AD", "you left out 🃏"),
-        ("wild_limits", ["house", "classic"], "not legal under classic: this house plays"),
-        ("wild_limits", ["house", "poker"], "no preset"),
+        ("wild_limits", "9H 10H JK JK JK", "holds 3 jokers"),
+        ("wild_limits", "JK JK JK JK JK", "natural card"),
+        ("wild_limits", "9H JK JK JK", "run of 5 cards"),
         ("going_down", ["8S 8D JK", "4C 5C 6C 8C"], "unbroken order"),
         ("going_down", "8S 8D 8C", "list of melds"),
         ("lay_off", {"4H": [0]}, "you left out"),
@@ -644,12 +648,12 @@ def test_exercises_explain_wrong_answers(name, answer, words):
     assert words in text
 
 
-def test_check_answer_prints_plain_words(capsys):
-    check_answer("runs", "10D JD JK KD AD")
-    check_answer("runs", "AD KD JK JD 10D")
+def test_check_prints_plain_words(capsys):
+    check("runs", "10D JD JK KD AD")
+    check("runs", "AD KD JK JD 10D")
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("✓ Right: a run of ♦ 10-A")
-    assert out[1].startswith("✗ The cards are right, but not in this order")
+    assert out[1].startswith("✗ Not yet: the cards are right, but not in this order")
 
 
 # -- the package -----------------------------------------------------------------------------------
@@ -665,3 +669,16 @@ def test_lazy_names_of_other_lessons(monkeypatch):
     assert lessons.SetBuilder is SetBuilder
     for name in lessons.__all__:
         assert getattr(lessons, name) is not None
+
+
+def test_an_unanswered_exercise_says_so_and_a_solution_stays_folded(capsys):
+    check("runs", ...)
+    check("runs", "  ")
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [NOT_ANSWERED, NOT_ANSWERED]
+    folded = solution("runs")
+    html = folded._repr_html_()
+    assert html.startswith("<details") and "<details open" not in html
+    assert "Show the solution" in html
+    with pytest.raises(KeyError, match="no solution for 'nope'"):
+        solution("nope")

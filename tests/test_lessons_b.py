@@ -1,4 +1,4 @@
-"""The lesson widgets of lessons 07–11 (and the score pad of 01/08), driven from Python.
+"""The lesson widgets of lessons 08–13 (and the score pad of 01/08), driven from Python.
 
 Each widget is exercised through its plain Python API and through ``handle_message`` with the
 dicts its front end sends. The feedback must be right for right and wrong answers, legal and
@@ -21,10 +21,10 @@ from liverpool_widgets.lessons import (
     ScorePad,
     StrategyLab,
 )
-from liverpool_widgets.lessons.buying import buy_order, check_buy_order, deal_scenario
-from liverpool_widgets.lessons.hand_explorer import advise, check_missing
-from liverpool_widgets.lessons.rules_compare import QUESTIONS, check_which, rule_fields
-from liverpool_widgets.lessons.scorepad import breakdown, check_deal_score, check_points
+from liverpool_widgets.lessons.buying import buy_order, deal_scenario
+from liverpool_widgets.lessons.hand_explorer import advise
+from liverpool_widgets.lessons.rules_compare import rule_fields
+from liverpool_widgets.lessons.scorepad import breakdown
 from liverpool_widgets.lessons.strategy_lab import (
     NoBuyBot,
     buying_value,
@@ -179,16 +179,6 @@ def test_buy_order_excludes_down_players_where_the_rules_say(preset: str, order:
         assert 3 not in why
 
 
-def test_check_buy_order() -> None:
-    assert check_buy_order("house", ["Cleo", "Dev"]).startswith("Right")
-    assert check_buy_order("online", "Cleo and Dev").startswith("Right")
-    assert "not in the right order" in check_buy_order("house", ["Dev", "Cleo"])
-    wrong = check_buy_order("house", ["Ada", "Cleo"])
-    assert wrong.startswith("Not quite") and "left out Dev" in wrong
-    assert "Ada may not buy: “You made this discard, so you may not buy it back.”" in wrong
-    assert "Nobody called 'Zoe'" in check_buy_order("house", ["Zoe"])
-
-
 # -- ScorePad --------------------------------------------------------------------------------------
 
 
@@ -240,28 +230,6 @@ def test_scorepad_messages() -> None:
     assert ScorePad("house", seed=9).hand == ScorePad("house", seed=9).hand
 
 
-def test_check_points_and_deal_score() -> None:
-    assert check_points("AS 2C 9D JK", "online", 50).startswith("Right")
-    assert check_points("AS 2C 9D JK", "house", 50).startswith("Not quite")
-    game = lp.Game.from_deal(
-        "house",
-        ["7H 7C 7S 9D 9H 9S", "3H 4H 5D 9C 10S JC QD 6C 8S KH", "AS AC 5C 6D 8H JD QC KC 3C 4S"],
-        stock="KD",
-        upcard="2D",
-        dealer=2,
-        seed=2,
-    )
-    game.apply(lp.DrawStock())
-    while game.phase is lp.Phase.BUY:
-        game.apply(lp.Pass())
-    game.apply(lp.GoDown(["7H 7C 7S", "9D 9H 9S"]))
-    game.apply(lp.Discard(lp.Card.parse("KD")))
-    assert check_deal_score(game, 1, "Ada", 0).startswith("Right")
-    assert check_deal_score(game, 1, 1, 75).startswith("Right")
-    assert "Ben 75" in check_deal_score(game, 1, "Ben", 70)
-    assert "not been scored" in check_deal_score(game, 2, "Ben", 0)
-
-
 # -- RulesCompare ----------------------------------------------------------------------------------
 
 
@@ -298,24 +266,6 @@ def test_rules_compare_same_preset_and_explain() -> None:
     rc.handle_message({"kind": "left", "value": "nonsense"})
     assert rc.left.name == "house" and rc.crash == ""
     assert len(rc.table()[0]) == 1 + len(lp.PRESETS)
-
-
-def test_check_which() -> None:
-    # florida, i_buy and me play E's Liverpool where their own text is silent: the rummy call too
-    assert check_which(
-        "rummy call", ["classic", "traditional", "florida", "i_buy", "me"]
-    ).startswith("Right")
-    assert check_which("rummy call", ["classic", "traditional"]) == (
-        "Not quite: you left out florida, i_buy, me. Look at the table again and try once more."
-    )
-    assert check_which("no jokers", "classic").startswith("Right")
-    wrong = check_which("twos wild", ["classic", "house"])
-    assert "house does not" in wrong and "left out" in wrong
-    assert "is not a preset" in check_which("floating", ["tradition"])
-    assert "There is no question" in check_which("colour", [])
-    for key, (_, test) in QUESTIONS.items():
-        answer = [n for n, r in lp.PRESETS.items() if test(r)]
-        assert check_which(key, answer).startswith("Right")
 
 
 # -- HandExplorer ----------------------------------------------------------------------------------
@@ -373,14 +323,6 @@ def test_advise_refuses_impossible_hands() -> None:
     house = lp.PRESETS["house"]
     assert advise(lp.parse_cards("7H 7H 7H"), house, 1)[0] is None
     assert "at least two cards" in advise(lp.parse_cards("7H"), house, 1)[1]
-
-
-def test_check_missing() -> None:
-    hand = "7H 8H 9H 3S 4S 5S JK KC KD 2D 10C"
-    assert check_missing(hand, "house", 3, 1).startswith("Right")
-    assert check_missing(hand, "house", 3, 2).startswith("Not quite: you said 2")
-    assert "whole number" in check_missing(hand, "house", 3, "one")
-    assert "can go down now" in check_missing("7H 7C 7S 9D 9H 9S", "house", 1, 0)
 
 
 # -- StrategyLab -----------------------------------------------------------------------------------

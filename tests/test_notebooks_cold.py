@@ -79,7 +79,7 @@ def _problems(output: dict[str, Any]) -> list[str]:
 
 
 def test_every_lesson_is_here() -> None:
-    assert len(LESSONS) >= 12
+    assert len(LESSONS) >= 15
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem[:2] for p in LESSONS])
@@ -104,3 +104,36 @@ def test_widget_and_card_outputs_are_there() -> None:
     html = [_text(o.get("data", {}).get("text/html", "")) for o in outputs]
     assert sum(IMG in h for h in html) >= 15
     assert sum(WIDGET in o.get("data", {}) for o in outputs) >= 12
+
+
+CHECK_CALL = re.compile(r"(?<![\w.])check\(")
+"""A cell that checks an exercise (the lessons' one checker, ``check(name, answer)``)."""
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem[:2] for p in LESSONS])
+def test_every_exercise_is_stored_unanswered(path: Path) -> None:
+    """A learner opening a lesson meets each exercise as a question: its checking cell is stored
+    with the answer left out, and says so."""
+    from liverpool_widgets.lessons.exercises import NOT_ANSWERED
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    answered = []
+    for number, cell in enumerate(nb["cells"]):
+        source = _text(cell.get("source", ""))
+        if cell["cell_type"] != "code" or not CHECK_CALL.search(source):
+            continue
+        shown = "".join(_text(o.get("text", "")) for o in cell.get("outputs", []))
+        if NOT_ANSWERED not in shown:
+            answered.append(f"cell {number}: {shown.strip()[:80]!r}")
+    assert answered == [], f"{path.name} stores answered exercises:\n" + "\n".join(answered)
+
+
+def test_the_lessons_have_exercises_to_answer() -> None:
+    """The check above has something to check."""
+    cells = [
+        cell
+        for path in LESSONS
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if cell["cell_type"] == "code" and CHECK_CALL.search(_text(cell.get("source", "")))
+    ]
+    assert len(cells) >= 15

@@ -56,12 +56,12 @@ def test_a_deliberately_bad_move_is_a_mistake_or_worse() -> None:
     bad = by_move[lp.Discard("QH")]
     assert bad.grade in (Grade.MISTAKE, Grade.BLUNDER), bad
     assert isinstance(bad.preferred, lp.GoDown)
-    assert bad.kind == "going down" and bad.lesson == "05_contracts_and_going_down"
+    assert bad.kind == "going down" and bad.lesson == "06_contracts_and_going_down"
     assert bad.loss >= MISTAKE_FROM and bad.why.startswith(bad.grade.value.capitalize())
     assert bad.view.hand and bad.view.seat == 0  # the table as the seat saw it then
     assert result.costliest == (bad,)
     practice = result.practise
-    assert practice is not None and practice.lesson == "05_contracts_and_going_down"
+    assert practice is not None and practice.lesson == "06_contracts_and_going_down"
     assert result.accuracy == 0.5
     good = review(_record(HIDDEN, good=True), 0, BUDGET)
     assert all(d.grade is Grade.GOOD for d in good.decisions) and good.practise is None

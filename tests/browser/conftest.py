@@ -13,7 +13,7 @@ from typing import Any
 import labdriver as ld
 import pytest
 
-collect_ignore = ["play_stacked.ipynb", "keyboard_deal.ipynb"]
+collect_ignore = ["play_stacked.ipynb", "keyboard_deal.ipynb", "first_deal.ipynb"]
 
 TIMEOUT = 20_000  # ms, for any one re-render
 

@@ -45,7 +45,7 @@ def _redrawn(page: Any, host: Any, act: Any) -> None:
 
 
 def test_a_lesson_card_keeps_focus_through_enter_and_space(lab: ld.Server, page: Any) -> None:
-    _open(lab, page, "05_contracts_and_going_down.ipynb")
+    _open(lab, page, "06_contracts_and_going_down.ipynb")
     panel = '[data-testid="going-down"]'
     page.wait_for_selector(panel)
     host = page.locator(f".lp-lesson-root:has({panel})")

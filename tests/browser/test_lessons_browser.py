@@ -2,8 +2,8 @@
 
 For each ``notebooks/NN_*.ipynb`` (a copy, in the session's JupyterLab): open it, run all
 cells, wait until every code cell has run and the kernel is idle, check that the only error
-outputs are those of cells tagged ``raises-exception`` (none now: lessons 05 and 07 catch the
-``IllegalAction`` they show and print it), then make one meaningful interaction with the
+outputs are those of cells tagged ``raises-exception`` (none now: the lessons show a refused
+move by its sentence, never a traceback), then make one meaningful interaction with the
 lesson's widget by clicking (or typing, or choosing from a menu) and check
 
 * the page: the widget re-rendered with what the interaction should show;
@@ -124,7 +124,7 @@ def _set_builder(page: Any, clicks: list[int], verdict: str, ok: bool, picked: s
     return p
 
 
-def lesson_00(page: Any) -> Panel:
+def lesson_start_here(page: Any) -> Panel:
     """SetBuilder: pick 7♥ 7♣ 🃏 from the tray -> a legal set of sevens."""
     return _set_builder(page, [0, 1, 3], "A legal set of sevens", True, "7♥ 7♣ 🃏")
 
@@ -143,17 +143,17 @@ def _score_pad(page: Any, off_by: int) -> Panel:
     return p
 
 
-def lesson_01(page: Any) -> Panel:
+def lesson_cards(page: Any) -> Panel:
     """ScorePad (house): type the right count, press Check -> ✓ and the every-preset table."""
     return _score_pad(page, 0)
 
 
-def lesson_02(page: Any) -> Panel:
+def lesson_sets(page: Any) -> Panel:
     """SetBuilder: pick 7♥ and K♠ -> they cannot become a set."""
     return _set_builder(page, [0, 8], "cannot become a set", False, "7♥ K♠")
 
 
-def lesson_03(page: Any) -> Panel:
+def lesson_runs(page: Any) -> Panel:
     """RunBuilder: pick 9♥ J♥ Q♥ 🃏, then Arrange -> a legal run of ♥ 9-Q, the joker as 10."""
     p = Panel(page, "run-builder")
     for i in (0, 2, 4, 3):
@@ -172,12 +172,12 @@ def lesson_03(page: Any) -> Panel:
     return p
 
 
-def lesson_04(page: Any) -> Panel:
+def lesson_wild_limits(page: Any) -> Panel:
     """WildLimits: click the second example -> every preset's verdict row matches the kernel."""
     p = Panel(page, "wild-limits")
     before = p.kernel()["cards"]
     p.click("example-1")
-    assert "not under classic, online" in p.feedback()
+    assert "not under online, traditional" in p.feedback()
     state = p.check_feedback_reached_python()
     assert state["cards"] != before
     rows = p.part("verdicts").locator('[data-testid^="row-"]')
@@ -190,7 +190,7 @@ def lesson_04(page: Any) -> Panel:
     return p
 
 
-def lesson_05(page: Any) -> Panel:
+def lesson_going_down(page: Any) -> Panel:
     """GoingDownTrainer: select the 7♥ (kernel's selection), then Show me -> a solution."""
     p = Panel(page, "going-down")
     p.click("hand-card-0")
@@ -203,7 +203,7 @@ def lesson_05(page: Any) -> Panel:
     return p
 
 
-def lesson_06(page: Any) -> Panel:
+def lesson_laying_off(page: Any) -> Panel:
     """LayOffTrainer: select the 4♥, lay it off at the low end of 5♥ 6♥ 🃏 8♥ -> it fits."""
     p = Panel(page, "lay-off")
     p.click("hand-card-0")
@@ -215,7 +215,7 @@ def lesson_06(page: Any) -> Panel:
     return p
 
 
-def lesson_07(page: Any) -> Panel:
+def lesson_buying(page: Any) -> Panel:
     """BuyingWalkthrough: Next -> one more step told, the same count in the kernel."""
     p = Panel(page, "buying")
     before = p.kernel()["steps"]
@@ -227,12 +227,12 @@ def lesson_07(page: Any) -> Panel:
     return p
 
 
-def lesson_08(page: Any) -> Panel:
+def lesson_scoring(page: Any) -> Panel:
     """ScorePad (traditional): type a wrong count -> ✗, and the kernel counted a wrong answer."""
     return _score_pad(page, 1)
 
 
-def lesson_09(page: Any) -> Any:
+def lesson_full_game(page: Any) -> Any:
     """play(): buy the upcard offered (hand 10 -> 12 cards), then select a hand card."""
     root = page.locator(".lpt[data-version]").first
     root.locator('[data-testid="prompt-buy"]').wait_for()
@@ -263,7 +263,7 @@ def lesson_09(page: Any) -> Any:
     return root
 
 
-def lesson_10(page: Any) -> Panel:
+def lesson_house_rules(page: Any) -> Panel:
     """RulesCompare: choose classic and florida from the two menus -> rows highlighted as the
     kernel's differences."""
     p = Panel(page, "rules-compare")
@@ -280,7 +280,7 @@ def lesson_10(page: Any) -> Panel:
     return p
 
 
-def lesson_11(page: Any) -> Panel:
+def lesson_strategy_lab(page: Any) -> Panel:
     """HandExplorer: open the card grid, click 7♥ -> the hand grows by it and is analysed again
     (the kernel's ``explorer`` is the widget clicked)."""
     p = Panel(page, "hand-explorer")
@@ -302,8 +302,22 @@ def lesson_11(page: Any) -> Panel:
 
 
 INTERACTIONS: dict[str, Callable[[Any], Any]] = {
-    name: globals()[f"lesson_{name[:2]}"] for name in LESSONS
+    "00_start_here": lesson_start_here,
+    "01_cards_decks_and_points": lesson_cards,
+    "03_sets": lesson_sets,
+    "04_runs": lesson_runs,
+    "05_wild_cards_and_their_limits": lesson_wild_limits,
+    "06_contracts_and_going_down": lesson_going_down,
+    "07_laying_off_and_swapping_wilds": lesson_laying_off,
+    "08_buying": lesson_buying,
+    "09_going_out_floating_and_scoring": lesson_scoring,
+    "11_a_full_game_against_bots": lesson_full_game,
+    "12_house_rules_compared": lesson_house_rules,
+    "13_strategy_lab": lesson_strategy_lab,
 }
+"""One interaction per lesson stem. The lessons not named here (the table and the turn, the
+coached first deal, the quiz and the reference lessons) have browser tests of their own, or no
+widget to click: for them this test opens, runs and checks the page, and photographs it."""
 
 
 def _raising_cells(name: str) -> int:
@@ -315,8 +329,10 @@ def _raising_cells(name: str) -> int:
     )
 
 
-def test_every_lesson_has_an_interaction() -> None:
-    assert len(LESSONS) == 12 and LESSONS[0].startswith("00_") and LESSONS[-1].startswith("11_")
+def test_every_interaction_has_its_lesson() -> None:
+    stems = {name.split(".")[0] for name in LESSONS}
+    assert len(LESSONS) >= 15 and LESSONS[0].startswith("00_")
+    assert set(INTERACTIONS) <= stems, set(INTERACTIONS) - stems
 
 
 @pytest.mark.parametrize("name", LESSONS, ids=[n.split(".")[0] for n in LESSONS])
@@ -333,8 +349,13 @@ def test_lesson_in_jupyterlab(name: str, lab: ld.Server, page: Any, tmp_path: Pa
     assert all(e["ename"] == "IllegalAction" for e in errors), errors
     assert page.locator("text=Error displaying widget").count() == 0
 
-    shot = INTERACTIONS[name](page)
+    interact = INTERACTIONS.get(name.split(".")[0])
     path = tmp_path / f"{name.split('.')[0]}.png"
+    if interact is None:
+        page.screenshot(path=str(path), full_page=True)
+        assert page.errors == []
+        return
+    shot = interact(page)
     if isinstance(shot, Panel):
         shot.screenshot(path)
     else:

@@ -33,7 +33,7 @@ pytestmark = pytest.mark.browser
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 WIDGET_SHOWN = {
     "00_start_here.ipynb": '[data-testid="set-builder"]',
-    "09_a_full_game_against_bots.ipynb": ".lpt[data-version] [data-testid=hand]",
+    "11_a_full_game_against_bots.ipynb": ".lpt[data-version] [data-testid=hand]",
 }
 """Each lesson opened, with the selector of its drawn widget."""
 LESSONS = [pytest.param(name, id=name[:2]) for name in WIDGET_SHOWN]

@@ -1,14 +1,15 @@
 """Lesson widgets: one small widget per lesson, each answering the learner at once.
 
-Lessons 02–06: :class:`SetBuilder` and :class:`RunBuilder` (pick cards from a tray, the verdict
+Lessons 03–07: :class:`SetBuilder` and :class:`RunBuilder` (pick cards from a tray, the verdict
 updates per click), :class:`WildLimits` (the same cards judged under every preset side by
 side), :class:`GoingDownTrainer` (select melds and try to go down; the engine answers) and
-:class:`LayOffTrainer` (which cards fit where, at which end; swapping wilds). Lessons 07–11:
+:class:`LayOffTrainer` (which cards fit where, at which end; swapping wilds). Lessons 08–13:
 ``BuyingWalkthrough``, ``ScorePad``, ``RulesCompare``, ``HandExplorer`` and ``StrategyLab``,
 loaded only when first used (so one missing module never breaks the others).
 
 Each widget has a plain Python API (methods and a ``state`` dict) that tests drive, and a
-deterministic ``repr``. :func:`check_answer` checks a lesson's closing exercise.
+deterministic ``repr``. :func:`check` checks a lesson's exercises; :func:`solution` shows one's
+worked solution, folded.
 """
 
 from __future__ import annotations
@@ -18,18 +19,21 @@ import importlib.util
 from typing import Any
 
 from .builders import RunBuilder, SetBuilder
-from .exercises import check_answer, grade
+from .exercises import check, grade, solution
 from .going_down import GoingDownTrainer
 from .lay_off import LayOffTrainer
 from .wild_limits import WildLimits
 
-# Widgets of lessons 07–11, imported on first use: name -> module (relative to this package).
+# Widgets of lessons 08–13, imported on first use: name -> module (relative to this package).
 _LAZY = {
     "BuyingWalkthrough": ".buying",
     "ScorePad": ".scorepad",
     "RulesCompare": ".rules_compare",
     "HandExplorer": ".hand_explorer",
     "StrategyLab": ".strategy_lab",
+    "TurnWalk": ".turn_walk",
+    "FirstDeal": ".first_deal",
+    "Quiz": ".quiz",
 }
 
 
@@ -47,14 +51,15 @@ __all__ = [
     "RunBuilder",
     "SetBuilder",
     "WildLimits",
-    "check_answer",
+    "check",
     "grade",
+    "solution",
     *sorted(name for name, module in _LAZY.items() if _present(module)),
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """Load a widget of lessons 07–11 the first time it is asked for."""
+    """Load a widget of lessons 08–13 the first time it is asked for."""
     module_name = _LAZY.get(name)
     if module_name is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

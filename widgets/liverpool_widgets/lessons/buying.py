@@ -45,7 +45,6 @@ __all__ = [
     "BuyingWalkthrough",
     "Scenario",
     "buy_order",
-    "check_buy_order",
     "deal_scenario",
 ]
 
@@ -612,46 +611,6 @@ class BuyingWalkthrough(LessonPanel):
             + f'<ol class="lp-muted" data-testid="steps">{steps}</ol>'
         )
         return self._panel(f"Buying the {self.discard}, step by step", body, "buying")
-
-
-def check_buy_order(rules: lp.Rules | str, answer: list[str] | tuple[str, ...] | str) -> str:
-    """Exercise: who may buy Ada's 7♥, in the order they are asked, under ``rules``? Answer with
-    names (``["Cleo", "Dev"]`` or ``"Cleo, Dev"``). Returns a sentence for the learner."""
-    walk = BuyingWalkthrough(rules)
-    walk.next()  # Ben declines: the buy window opens
-    expected = walk.eligible()
-    if isinstance(answer, str):
-        given = [a.strip() for a in answer.replace(" and ", ",").split(",") if a.strip()]
-    else:
-        given = [str(a).strip() for a in answer]
-    given_cmp = [g.lower() for g in given]
-    expected_cmp = [e.lower() for e in expected]
-    name = walk.rules.name
-    if given_cmp == expected_cmp:
-        return f"Right: under {name}, {_names_text(expected)} may buy, asked in that order."
-    if sorted(given_cmp) == sorted(expected_cmp):
-        return (
-            f"The right players, but not in the right order: under {name} they are asked in "
-            f"turn order from the next player, so {_names_text(expected)}."
-        )
-    _, why = buy_order(walk.game)
-    wrong = [g for g in given if g.lower() not in expected_cmp]
-    hints = []
-    for g in wrong:
-        seat = next((s for s, n in enumerate(walk.game.names) if n.lower() == g.lower()), None)
-        if seat is None:
-            hints.append(f"Nobody called {g!r} sits at this table.")
-        elif seat in why:
-            hints.append(f"{walk.game.names[seat]} may not buy: “{why[seat]}”")
-        else:
-            hints.append(f"{g} may buy, but is not the answer.")
-    missing = [e for e in expected if e.lower() not in given_cmp]
-    text = "Not quite."
-    if hints:
-        text += " " + " ".join(hints)
-    if missing:
-        text += f" You left out {_names_text(missing)}."
-    return text + " Try again."
 
 
 def _names_text(names: list[str]) -> str:

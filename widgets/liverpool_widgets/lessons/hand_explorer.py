@@ -38,7 +38,7 @@ from ._panel import (
     rules_select,
 )
 
-__all__ = ["COACHES", "HandExplorer", "HandExplorerState", "advise", "check_missing"]
+__all__ = ["COACHES", "HandExplorer", "HandExplorerState", "advise"]
 
 COACHES = ("strong", "basic")
 """The bot levels (of :data:`liverpool.bots.LEVELS`) that can give advice."""
@@ -120,32 +120,6 @@ def _action_words(action: Action | None, rules: lp.Rules) -> str:
     if isinstance(action, LayOff):
         return f"lay off the {action.card}"
     return str(action)
-
-
-def check_missing(
-    cards: Sequence[lp.Card | str] | str, rules: lp.Rules | str, deal: int, answer: object
-) -> str:
-    """Exercise: how many cards does this hand still lack for the deal's contract (0 if it can
-    go down)? Returns a sentence for the learner."""
-    value = as_rules(rules)
-    hand = lp.parse_cards(cards)
-    analysis = analyze_hand(hand, value, deal)
-    try:
-        number = int(str(answer).strip())
-    except ValueError:
-        return f"Answer with a whole number of cards, like 2 (you gave {answer!r})."
-    right = analysis.missing
-    contract = value.contract(deal).short()
-    if number == right:
-        if right == 0:
-            return f"Right: this hand already holds {contract}, so it can go down now."
-        partial = "; ".join(p.describe() for p in analysis.partial)
-        return f"Right: {right} card{'s' if right != 1 else ''} short of {contract} ({partial})."
-    partial = "; ".join(p.describe() for p in analysis.partial)
-    return (
-        f"Not quite: you said {number}, but the hand is {right} card{'s' if right != 1 else ''} "
-        f"short of {contract}. The best start: {partial}."
-    )
 
 
 class HandExplorer(LessonPanel):

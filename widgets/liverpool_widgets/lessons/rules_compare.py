@@ -13,7 +13,7 @@ Clicking a rule's name explains it (its documentation and both houses' values). 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
 import liverpool as lp
@@ -21,12 +21,13 @@ import liverpool as lp
 from ._panel import Handler, LessonPanel, Message, MessageKind, as_rules, button, h
 
 __all__ = [
-    "QUESTIONS",
+    "ENGINE_CAPS",
     "RulesCompare",
     "RulesCompareState",
-    "check_which",
+    "compare_html",
     "label",
     "rule_fields",
+    "rules_html",
 ]
 
 
@@ -41,74 +42,72 @@ class RulesCompareState(TypedDict):
     feedback: str
 
 
-_SKIP = ("name", "source")
+ENGINE_CAPS = ("max_reshuffles", "max_turns_per_deal")
+"""Limits the engine sets so that every deal ends (no house plays to them): left out of the
+tables, where a learner would read them as rules of the game."""
+
+_SKIP = ("name", "source", *ENGINE_CAPS)
 
 
 def rule_fields() -> list[str]:
-    """The rules shown, in the order of :class:`~liverpool.Rules` (name and source left out)."""
+    """The rules shown, in the order of :class:`~liverpool.Rules` (name, source and the
+    :data:`ENGINE_CAPS` left out)."""
     return [name for name in lp.Rules.field_docs() if name not in _SKIP]
+
+
+_CELL = "padding:3px 8px;border:1px solid #d8dee4;vertical-align:top;text-align:left"
+_MARK = "background:#fff3bf;font-weight:600"
+
+
+def _static_table(
+    head: Sequence[str], rows: Sequence[tuple[str, Sequence[str], Sequence[bool]]]
+) -> str:
+    """A plain HTML table: ``rows`` of (rule, cells, which cells to highlight)."""
+    top = "".join(f'<th style="{_CELL};background:#eef2f6">{h(x)}</th>' for x in head)
+    body = ""
+    for rule, cells, marks in rows:
+        tds = "".join(
+            f'<td style="{_CELL}{";" + _MARK if marked else ""}">{h(c)}</td>'
+            for c, marked in zip(cells, marks, strict=True)
+        )
+        body += f'<tr><th style="{_CELL};white-space:nowrap">{h(rule)}</th>{tds}</tr>'
+    return (
+        '<table class="lp-rules-table" style="border-collapse:collapse;font-size:13px;'
+        'font-family:system-ui,sans-serif;color:#1b1d22;background:#fbfcfd;max-width:980px">'
+        f"<thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def rules_html(rules: lp.Rules | str = "house") -> str:
+    """Every rule of one house as a table: the rule, its value and what it means (the engine's
+    caps left out). Whole values, wrapped, never cut: a learner reads each one in full."""
+    value = as_rules(rules)
+    text = value.describe()
+    docs = lp.Rules.field_docs()
+    rows = [(label(f), (text[f], docs[f]), (False, False)) for f in rule_fields()]
+    return _static_table(("rule", value.name, "what it means"), rows)
+
+
+def compare_html(*presets: lp.Rules | str, only_differences: bool = True) -> str:
+    """Houses side by side, one column each: by default only the rules where they do not all
+    agree; each value that differs from the first house's is highlighted. Whole values,
+    wrapped, never cut, and the engine's caps left out (see :data:`ENGINE_CAPS`)."""
+    houses = [as_rules(p) for p in presets or ("house", "classic")]
+    texts = [r.describe() for r in houses]
+    rows: list[tuple[str, Sequence[str], Sequence[bool]]] = []
+    for field in rule_fields():
+        values = [t[field] for t in texts]
+        if only_differences and len(set(values)) == 1:
+            continue
+        rows.append(
+            (label(field), values, [k > 0 and v != values[0] for k, v in enumerate(values)])
+        )
+    return _static_table(("rule", *(r.name for r in houses)), rows)
 
 
 def label(field: str) -> str:
     """A rule's name as a learner reads it: ``buy_priority`` -> ``buy priority``."""
     return field.replace("_", " ")
-
-
-QUESTIONS: dict[str, tuple[str, Callable[[lp.Rules], bool]]] = {
-    "rummy call": (
-        "Which presets let the other players call 'rummy' on a playable discard?",
-        lambda r: r.rummy_call is not lp.RummyCall.NONE,
-    ),
-    "no jokers": (
-        "Which presets play without jokers?",
-        lambda r: not r.has_jokers,
-    ),
-    "twos wild": ("In which presets are the 2s wild?", lambda r: lp.Rank.TWO in r.wild_ranks),
-    "buy limit": (
-        "Which presets limit how many times a player may buy (by count or by coins)?",
-        lambda r: (
-            r.max_buys_per_match is not None
-            or r.max_buys_per_deal is not None
-            or r.buy_coins is not None
-        ),
-    ),
-    "floating": ("Which presets allow floating?", lambda r: bool(r.floating)),
-    "first to call": (
-        "In which presets does the first to call win a buy (not the nearest seat)?",
-        lambda r: r.buy_priority is lp.BuyPriority.FIRST_TO_CALL,
-    ),
-}
-"""Exercise questions for :func:`check_which`: key -> (question, which presets answer yes)."""
-
-
-def check_which(question: str, answer: Sequence[str] | str) -> str:
-    """Exercise: which presets answer yes to ``question`` (a key of :data:`QUESTIONS`)? Answer
-    with preset names; returns a sentence for the learner."""
-    if question not in QUESTIONS:
-        return f"There is no question {question!r}; the questions are: {', '.join(QUESTIONS)}."
-    text, test = QUESTIONS[question]
-    expected = sorted(name for name, rules in lp.PRESETS.items() if test(rules))
-    if isinstance(answer, str):
-        given_list = [a.strip() for a in answer.replace(" and ", ",").split(",") if a.strip()]
-    else:
-        given_list = [str(a).strip() for a in answer]
-    given = sorted({a.lower() for a in given_list})
-    unknown = [a for a in given if a not in lp.PRESETS]
-    if unknown:
-        return (
-            f"{', '.join(map(repr, unknown))} is not a preset; the presets are "
-            f"{', '.join(lp.PRESETS)}."
-        )
-    if given == expected:
-        return f"Right: {', '.join(expected)}. ({text})"
-    extra = [a for a in given if a not in expected]
-    missing = [a for a in expected if a not in given]
-    parts = []
-    if extra:
-        parts.append(f"{', '.join(extra)} do{'es' if len(extra) == 1 else ''} not")
-    if missing:
-        parts.append(f"you left out {', '.join(missing)}")
-    return "Not quite: " + "; ".join(parts) + ". Look at the table again and try once more."
 
 
 class RulesCompare(LessonPanel):

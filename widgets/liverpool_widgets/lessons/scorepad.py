@@ -33,13 +33,12 @@ from ._panel import (
     row_svg,
     rules_select,
 )
+from .answers import whole_number
 
 __all__ = [
     "ScorePad",
     "ScorePadState",
     "breakdown",
-    "check_deal_score",
-    "check_points",
     "points_everywhere",
 ]
 
@@ -68,23 +67,9 @@ def points_everywhere(cards: Sequence[lp.Card]) -> dict[str, int]:
     return {name: lp.hand_points(cards, rules) for name, rules in lp.PRESETS.items()}
 
 
-def _read_number(value: object) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        text = value.strip().removesuffix("points").removesuffix("pts").strip()
-        if text.lstrip("-").isdigit():
-            return int(text)
-    return None
-
-
 def _judge(cards: Sequence[lp.Card], rules: lp.Rules, value: object) -> tuple[bool | None, str]:
     """The verdict on an answer, in the learner's words."""
-    number = _read_number(value)
+    number = whole_number(value)
     total = lp.hand_points(cards, rules)
     if number is None:
         return None, f"Type the points as a whole number, like 42 (you typed {str(value)!r})."
@@ -107,36 +92,6 @@ def _judge(cards: Sequence[lp.Card], rules: lp.Rules, value: object) -> tuple[bo
     if any(c.is_joker for c in cards) and not rules.has_jokers:
         text += f" ({rules.name} plays without jokers, so a joker is worth nothing here.)"
     return False, text
-
-
-def check_points(
-    cards: Sequence[lp.Card | str] | str, rules: lp.Rules | str, answer: object
-) -> str:
-    """Exercise: what does this hand cost under ``rules``? Returns a sentence for the learner."""
-    _, text = _judge(as_cards(cards), as_rules(rules), answer)
-    return text
-
-
-def check_deal_score(game: lp.Game, deal: int, player: str | int, answer: object) -> str:
-    """Exercise: how many points did ``player`` (a name or seat) score in deal ``deal`` of
-    ``game``'s score pad? Returns a sentence for the learner."""
-    seat = player if isinstance(player, int) else game.names.index(player)
-    name = game.names[seat]
-    pad = game.deal_scores
-    if not 1 <= deal <= len(pad):
-        return f"Deal {deal} has not been scored yet: the pad holds {len(pad)} deals."
-    right = pad[deal - 1][seat]
-    number = _read_number(answer)
-    if number is None:
-        return f"Answer with a whole number of points, like 42 (you gave {answer!r})."
-    if number == right:
-        extra = " — going out scores nothing" if right == 0 else ""
-        return f"Right: {name} scored {right} in deal {deal}{extra}."
-    row = ", ".join(f"{n} {p}" for n, p in zip(game.names, pad[deal - 1], strict=True))
-    return (
-        f"Not quite: you said {number}, but {name} scored {right} in deal {deal}. "
-        f"The whole row of the pad: {row}."
-    )
 
 
 class ScorePad(LessonPanel):
@@ -199,7 +154,7 @@ class ScorePad(LessonPanel):
             self._tried += 1
             self._right += int(ok)
             self._answered = True
-            self._last = _read_number(value)
+            self._last = whole_number(value)
             text += f"\nScore: {self._right} right of {self._tried}."
             if ok:
                 text += " Press New hand for another."

@@ -1,0 +1,168 @@
+"""The quiz of lesson 15: its graders (``check("quiz_<n>", ...)``) and the ``Quiz`` widget.
+
+Each grader judges with the engine, so these tests give every question a right answer (and,
+where the question allows it, a second right answer written differently) and a wrong one, and
+check the words start "Right" / "Not yet". The widget is driven by the same messages its page
+sends (``handle_message``) and by its Python methods; its still picture holds no inline SVG.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from liverpool_widgets.lessons import Quiz, check, grade, solution
+from liverpool_widgets.lessons.exercises import EXERCISES, NOT_ANSWERED, SOLUTIONS
+from liverpool_widgets.lessons.exercises_reference import QUESTIONS, choice_index
+
+RIGHT: dict[str, list[Any]] = {
+    "quiz_1": [52, "52", "52 points"],
+    "quiz_2": ["c", "C", 3, "7♥ 7♣ 🃏"],
+    "quiz_3": ["5C 6C JK 8C", "JK 10C JC QC", ["9C", "JK", "JC", "QC", "KC"]],
+    "quiz_4": ["a", "yes"],
+    "quiz_5": [11],
+    "quiz_6": ["a", "yes"],
+    "quiz_7": ["b"],
+    "quiz_8": ["b", "no"],
+    "quiz_9": [2],
+    "quiz_10": ["a"],
+    "quiz_11": ["9H", "9♥"],
+    "quiz_12": ["b", "no"],
+    "quiz_13": [53],
+}
+WRONG: dict[str, list[Any]] = {
+    "quiz_1": [51, "x"],
+    "quiz_2": ["a", "b", "d", "e"],
+    "quiz_3": ["5C 6C 7C 8C", "5C 6C JK 8H", "QC KC AC JK 2C", "5C JK 7C"],
+    "quiz_4": ["no"],
+    "quiz_5": [10, 12],
+    "quiz_6": ["b"],
+    "quiz_7": ["a", "c", "d"],
+    "quiz_8": ["yes"],
+    "quiz_9": [1, 3],
+    "quiz_10": ["b", "c"],
+    "quiz_11": ["4S", "KH", "QS", "9H 4S"],
+    "quiz_12": ["a"],
+    "quiz_13": [52],
+}
+
+
+def test_every_question_is_a_registered_exercise_with_a_solution() -> None:
+    names = [q.name for q in QUESTIONS]
+    assert names == [f"quiz_{n}" for n in range(1, len(QUESTIONS) + 1)]
+    assert 10 <= len(QUESTIONS) <= 15
+    assert set(names) <= set(EXERCISES) and set(names) <= set(SOLUTIONS)
+    assert set(RIGHT) == set(WRONG) == set(names)
+    for q in QUESTIONS:
+        assert re.fullmatch(r"\d\d · .+", q.lesson), q.lesson
+        assert q.form and q.prompt.endswith(("?", ".)")), q
+
+
+@pytest.mark.parametrize("name", list(RIGHT))
+def test_right_answers_pass(name: str) -> None:
+    for answer in RIGHT[name]:
+        ok, words = grade(name, answer)
+        assert ok and words.startswith("Right"), (answer, words)
+
+
+@pytest.mark.parametrize("name", list(WRONG))
+def test_wrong_answers_say_not_yet(name: str) -> None:
+    for answer in WRONG[name]:
+        ok, words = grade(name, answer)
+        assert not ok and words.startswith("Not yet"), (answer, words)
+
+
+def test_check_prints_words_and_unanswered(capsys: pytest.CaptureFixture[str]) -> None:
+    check("quiz_1", ...)
+    check("quiz_1", 52)
+    check("quiz_1", 50)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == NOT_ANSWERED
+    assert out[1].startswith("✓ Right") and out[2].startswith("✗ Not yet")
+    assert "Show the solution" in solution("quiz_1")._repr_html_()
+
+
+def test_choice_index_reads_letters_numbers_and_text() -> None:
+    q = next(q for q in QUESTIONS if q.name == "quiz_12")
+    assert [choice_index(q, a) for a in ("a", "B", 1, "2", "yes", "no", "z", True)] == [
+        0,
+        1,
+        0,
+        1,
+        0,
+        1,
+        None,
+        None,
+    ]
+
+
+def test_quiz_widget_wrong_then_right_by_messages() -> None:
+    quiz = Quiz()
+    assert quiz.state["number"] == 1 and quiz.ok is None and quiz.score == (0, 0)
+    assert repr(quiz) == "Quiz(question=1 of 13, score=0 right of 0 answered)"
+    quiz.handle_message({"kind": "answer", "value": "51"})
+    assert quiz.ok is False and quiz.feedback.startswith("Not yet") and quiz.score == (0, 1)
+    quiz.handle_message({"kind": "answer", "value": "52"})
+    assert quiz.ok is True and quiz.feedback.startswith("Right") and quiz.score == (1, 1)
+    quiz.handle_message({"kind": "next"})
+    assert quiz.state["name"] == "quiz_2" and quiz.ok is None
+    quiz.handle_message({"kind": "answer"})
+    assert quiz.ok is None and "Pick one" in quiz.feedback
+    quiz.handle_message({"kind": "choose", "choice": "0"})
+    assert quiz.state["chosen"] == 0 and 'data-testid="choice-0" aria-pressed="true"' in quiz.html
+    quiz.handle_message({"kind": "answer"})
+    assert quiz.ok is False and quiz.state["results"] == {"quiz_1": True, "quiz_2": False}
+    quiz.handle_message({"kind": "choose", "choice": 2})
+    quiz.handle_message({"kind": "answer"})
+    assert quiz.ok is True and quiz.score == (2, 2)
+    # going back shows the verdict given there; the marks show ✓ for both
+    quiz.handle_message({"kind": "next", "index": "1"})
+    assert quiz.number == 1 and quiz.ok is True and "52 points" in quiz.feedback
+    assert "1 ✓</button>" in quiz.html and "2 ✓</button>" in quiz.html
+    quiz.handle_message({"kind": "restart"})
+    assert quiz.score == (0, 0) and quiz.number == 1 and quiz.ok is None
+    assert quiz.crash == ""
+
+
+def test_quiz_widget_bounds_and_unknown_clicks() -> None:
+    quiz = Quiz(start=99)
+    assert quiz.number == len(QUESTIONS)
+    quiz.back()
+    assert quiz.number == len(QUESTIONS) - 1
+    quiz.go(-3)
+    assert quiz.number == 1
+    quiz.handle_message({"kind": "pick", "index": "0"})
+    assert "does not know the click" in quiz.feedback
+    quiz.handle_message({"kind": "choose"})
+    assert "did not name a choice" in quiz.feedback
+    quiz.answer("")
+    assert "Write your answer first" in quiz.feedback and quiz.score == (0, 0)
+    last = Quiz(start=len(QUESTIONS))
+    right = RIGHT[last.question.name][0]
+    assert "last question" in last.answer(right)
+    with pytest.raises(ValueError):
+        Quiz(questions=[])
+    assert quiz.crash == ""
+
+
+def test_quiz_picture_is_still_and_readable() -> None:
+    quiz = Quiz()
+    quiz.answer(51)
+    data, _ = quiz._repr_mimebundle_()
+    html = data["text/html"]
+    assert "lp-picture" in html and "<svg" not in html and "data-action" not in html
+    assert "Question 1 of 13" in html and "Not yet" in html
+    assert data["text/plain"] == repr(quiz)
+
+
+def test_every_answer_through_the_widget_matches_check() -> None:
+    quiz = Quiz()
+    for number, question in enumerate(QUESTIONS, start=1):
+        quiz.go(number)
+        words = quiz.answer(RIGHT[question.name][0])
+        assert quiz.ok is True and words.startswith(
+            grade(question.name, RIGHT[question.name][0])[1]
+        )
+    assert quiz.score == (len(QUESTIONS), len(QUESTIONS))
