@@ -11,6 +11,10 @@ for comes from the same place.
 * ``index.html``, ``play.js``, ``play.css``, ``engine-worker.js`` (from ``site_src/``) and the
   notebook's own ``table.js`` / ``table.css``; ``site.json`` names the wheel.
 
+``--lessons`` also builds ``lessons/``: the lesson notebooks in JupyterLite with the Pyodide
+kernel, from the same npm core (``scripts/build_lite.py``; optional, and slower: JupyterLite is
+installed into a venv in the cache folder and the kernel's wheels come from PyPI once).
+
 ``--serve`` serves the folder from 127.0.0.1 afterwards (with the JavaScript and WebAssembly
 content types a browser insists on), for a look before publishing.
 """
@@ -187,9 +191,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=None, help="where the npm download is kept")
     parser.add_argument("--wheel", type=Path, default=None, help="a liverpool wheel already built")
     parser.add_argument("--pyodide-version", default=PYODIDE_VERSION)
+    parser.add_argument("--lessons", action="store_true", help="also build lessons/ (JupyterLite)")
     parser.add_argument("--serve", type=int, nargs="?", const=8000, default=None, metavar="PORT")
     args = parser.parse_args(argv)
     out = build(args.out, cache=args.cache, wheel=args.wheel, version=args.pyodide_version)
+    if args.lessons:
+        import build_lite  # scripts/ is on sys.path when this runs as a script
+
+        wheel = out / json.loads((out / "site.json").read_text(encoding="utf-8"))["wheel"]
+        lite = build_lite.build(
+            out / "lessons", cache=args.cache, wheel=wheel, version=args.pyodide_version
+        )
+        print(f"built {lite}: the lessons, at lessons/lab/index.html")
     print(f"built {out} ({size(out) / 1e6:.1f} MB): open index.html from a static host")
     if args.serve is not None:
         with serving(out, args.serve) as url:
