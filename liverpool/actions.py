@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
+from ._compile import mypyc_attr
 from .cards import Card, format_cards, parse_cards
 from .errors import RecordError
 
@@ -42,6 +43,7 @@ def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...
     return tuple(tuple(parse_cards(m)) for m in value)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class DrawStock:
     """Draw the top card of the stock (declining the discard, which opens the buy window)."""
@@ -50,6 +52,7 @@ class DrawStock:
         return "draw from the stock"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class TakeDiscard:
     """Take the top card of the discard pile as your draw."""
@@ -58,6 +61,7 @@ class TakeDiscard:
         return "take the discard"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Buy:
     """Buy the offered discard out of turn, paying with penalty card(s) from the stock."""
@@ -66,6 +70,7 @@ class Buy:
         return "buy"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Decline: do not buy, do not call."""
@@ -74,6 +79,7 @@ class Pass:
         return "pass"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class GoDown:
     """Lay the deal's contract, all at once. Each inner sequence is one meld; runs as placed,
@@ -88,6 +94,7 @@ class GoDown:
         return "go down with " + " | ".join(format_cards(m) for m in self.melds)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class LayOff:
     """Add one card to meld number ``meld`` of the table; for a run say the ``end`` when the
@@ -109,6 +116,7 @@ class LayOff:
         return f"lay off the {self.card} on meld {self.meld}{where}"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class SwapWild:
     """Put the natural ``card`` in place of the wild at ``position`` of meld ``meld``."""
@@ -126,6 +134,7 @@ class SwapWild:
         return f"swap the {self.card} for the wild at place {self.position} of meld {self.meld}"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard ``card`` face up, ending your turn (or going out with your last card)."""
@@ -139,6 +148,7 @@ class Discard:
         return f"discard the {self.card}"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class CallRummy:
     """Call "rummy" on a down player whose discard could have been played on the table."""
@@ -147,6 +157,7 @@ class CallRummy:
         return "call rummy"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class CallLiverpool:
     """Call "Liverpool" (a down player, when a down player's discard was playable)."""
@@ -155,6 +166,7 @@ class CallLiverpool:
         return "call Liverpool"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class GiveCard:
     """Give ``card`` to the player caught by a rummy call."""
@@ -168,6 +180,7 @@ class GiveCard:
         return f"give the {self.card}"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class GoOut:
     """Go out with the whole hand laid as the contract, no discard (where a deal allows it).
@@ -184,6 +197,7 @@ class GoOut:
         return "go out with the whole hand"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Cut:
     """Cut the shoe before the deal, aiming to lift ``aim`` cards (an exact cut earns a bonus)."""

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 
+from ._compile import mypyc_attr
 from .cards import Card, Suit
 from .codes import BY_CODE, CODES, RUN_CARDS, RUN_SUITS, VALUE_BITS, wild_codes
 from .melds import ACE_HIGH, Meld, lay_off_ends
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class PartialMeld:
     """Part of a meld toward one requirement: the naturals held and the cards still missing.
@@ -59,6 +61,7 @@ class PartialMeld:
         return f"{self.requirement.kind}: {held}{wild}{more}"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class LayOffOption:
     """A card of the hand that fits meld ``meld`` of the table, at ``end``."""
@@ -68,6 +71,7 @@ class LayOffOption:
     end: str | None
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class SwapOption:
     """A natural of the hand that can take the place of a wild on the table."""
@@ -78,6 +82,7 @@ class SwapOption:
     wild: Card
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class HandAnalysis:
     """Everything the coach says about a hand for one deal."""

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ._compile import mypyc_attr
 from .errors import CardParseError
 
 __all__ = [
@@ -120,6 +121,7 @@ _EXAMPLES = "for example '7H', '7♥', '10d', 'TD', 'qs' or a joker 'JK', 'JOKER
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card: a rank and a suit, or a joker (both ``None``).

@@ -12,6 +12,7 @@ import enum
 import re
 from dataclasses import dataclass, replace
 
+from ._compile import mypyc_attr
 from .cards import Card
 
 __all__ = ["Event", "EventKind", "second_person"]
@@ -83,6 +84,7 @@ class EventKind(enum.StrEnum):
         return str(self.value)
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened.

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
+from ._compile import mypyc_attr
 from .cards import Card, Rank, Suit
 from .errors import IllegalAction
 from .rules import AceMode, MeldKind, Rules, WildLimit
@@ -100,6 +101,7 @@ class VerdictCode(enum.StrEnum):
         return f"VerdictCode.{self.name}"
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer to "is this a legal meld?": truthy when legal.
@@ -424,6 +426,7 @@ def _place_run(
 # -- placed melds -------------------------------------------------------------------------------
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld on the table (or proposed): its kind, cards as placed, and what each stands for.

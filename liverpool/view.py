@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._compile import mypyc_attr
 from .cards import Card
 from .melds import Meld
 from .rules import Contract, Rules
@@ -19,6 +20,7 @@ from .state import Phase
 __all__ = ["PlayerView"]
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """Everything seat ``seat`` may know at this moment."""

@@ -12,6 +12,7 @@ compiled code and not the sources beside them.
 from __future__ import annotations
 
 import copy
+import gc
 import importlib
 import os
 import pickle
@@ -25,7 +26,14 @@ from typing import Any
 import pytest
 
 import liverpool as lp
-from liverpool.analysis import analyze_hand
+from liverpool.analysis import (
+    HandAnalysis,
+    LayOffOption,
+    PartialMeld,
+    SwapOption,
+    analyze_hand,
+)
+from liverpool.melds import Verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECT_COMPILED = os.environ.get("LIVERPOOL_EXPECT_COMPILED", "") == "1"
@@ -180,3 +188,48 @@ def test_a_game_pickles_and_copies_and_plays_on_alike(how: str) -> None:
             legal = g.legal_actions()
             g.apply(legal[rng.randrange(len(legal))])
     assert again.state_key() == game.state_key()
+
+
+# -- acyclic values stay out of the cyclic garbage collector ----------------------------------
+
+_SEVENS = tuple(lp.parse_cards("7H 7C 7D"))
+ACYCLIC: dict[type, Any] = {
+    lp.Card: _HAND[0],
+    Verdict: lp.check_set(_SEVENS, _GAME.rules),
+    lp.Meld: lp.Meld.build("set", _SEVENS, _GAME.rules),
+    PartialMeld: PartialMeld(lp.Requirement(lp.MeldKind.SET, 3), _SEVENS[:2], 1, (), 0),
+    LayOffOption: LayOffOption(_SEVENS[0], 0, None),
+    SwapOption: SwapOption(_SEVENS[0], 0, 1, lp.Card.joker()),
+    HandAnalysis: analyze_hand(_HAND, _GAME.rules, 1),
+    lp.DrawStock: lp.DrawStock(),
+    lp.TakeDiscard: lp.TakeDiscard(),
+    lp.Buy: lp.Buy(),
+    lp.Pass: lp.Pass(),
+    lp.GoDown: VALUES["GoDown"],
+    lp.LayOff: VALUES["LayOff"],
+    lp.SwapWild: VALUES["SwapWild"],
+    lp.Discard: VALUES["Discard"],
+    lp.CallRummy: VALUES["CallRummy"],
+    lp.CallLiverpool: VALUES["CallLiverpool"],
+    lp.GiveCard: VALUES["GiveCard"],
+    lp.GoOut: VALUES["GoOut"],
+    lp.Cut: VALUES["Cut"],
+    lp.Event: next(v for v in _SEEN if isinstance(v, lp.Event)),
+    lp.PlayerView: VALUES["view"],
+}
+"""The classes marked ``@mypyc_attr(acyclic=True)`` (``liverpool/_compile.py``), one value each."""
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="LIVERPOOL_EXPECT_COMPILED=1 is not set")
+@pytest.mark.parametrize("cls", ACYCLIC, ids=lambda c: c.__name__)
+def test_acyclic_values_are_not_tracked_by_the_collector(cls: type) -> None:
+    value = ACYCLIC[cls]
+    assert type(value) is cls
+    assert not gc.is_tracked(value), f"{cls.__name__} is tracked: its mypyc_attr was not honoured"
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="LIVERPOOL_EXPECT_COMPILED=1 is not set")
+def test_stateful_objects_are_still_tracked_by_the_collector() -> None:
+    # the mark is per class: the game, its context and its mutable state stay collectable
+    context = _GAME._ctx
+    assert gc.is_tracked(_GAME) and gc.is_tracked(context) and gc.is_tracked(context.state)

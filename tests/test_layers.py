@@ -17,7 +17,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "liverpool"
 
 LAYERS: list[set[str]] = [
-    {"errors", "cards"},
+    {"_compile", "errors", "cards"},
     {"rules", "presets"},
     {"melds"},
     {"codes", "solver", "analysis"},
