@@ -85,6 +85,7 @@ def test_host_two_joins_play_update_and_resume(opened: list[Any]) -> None:
     opened.append(bo)
     assert (ada.seat, bo.seat) == (0, 1) and ada.token and bo.token
     wait_until(lambda: "waiting for the teacher" in ada.status, "the lobby on Ada's table")
+    wait_until(lambda: "waiting for the teacher" in bo.status, "the lobby on the second table")
     wait_until(
         lambda: room.lobby is not None and all(s["taken"] for s in room.lobby["seats"]),
         "both seats in the host's lobby",
