@@ -65,7 +65,7 @@ from .cards import Card
 from .errors import IllegalAction
 from .events import Event, EventKind, second_person
 from .melds import Meld, lay_off_ends
-from .rules import GoingDown, MeldKind, Rules, RummyCall, WildSwap, hand_points
+from .rules import Contract, GoingDown, MeldKind, Rules, RummyCall, WildSwap, hand_points
 from .solver import find_going_down, find_whole_hand
 from .state import Phase
 from .view import PlayerView
@@ -691,27 +691,47 @@ def _plain(value: Any, picture: Callable[[CardFace], str]) -> Any:
     kind = type(value)
     if kind in _SCALARS:
         return value
+    scalars = _SCALARS
     if kind is tuple or kind is list:
-        return [_plain(v, picture) for v in value]
+        # Scalars are kept without a call each: most of a model's values are.
+        return [v if type(v) in scalars else _plain(v, picture) for v in value]
     if kind is CardFace:
-        return {
-            "code": value.card.code,
-            "text": str(value.card),
-            "label": value.label,
-            "wild": value.wild,
-            "stands_for": value.stands_for,
-            "svg": picture(value),
-        }
+        return _face(value, picture)
     if kind is HandCard:
-        return {**_plain(value.face, picture), "index": value.index, "pos": value.pos}
+        face = _face(value.face, picture)
+        face["index"], face["pos"] = value.index, value.pos
+        return face
     if kind is Card:
         return value.code
     if isinstance(value, enum.Enum):
         return str(value.value)
-    return {name: _plain(getattr(value, name), picture) for name in _field_names(kind)}
+    out: dict[str, Any] = {}
+    for name in _FIELDS.get(kind) or _field_names(kind):
+        v = getattr(value, name)
+        out[name] = v if type(v) in scalars else _plain(v, picture)
+    return out
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+
+_FACES: dict[CardFace, tuple[str, str, str]] = {}
+"""The words of each card face met so far (a deck has a few hundred faces; a model, dozens)."""
+
+
+def _face(face: CardFace, picture: Callable[[CardFace], str]) -> dict[str, Any]:
+    words = _FACES.get(face)
+    if words is None:
+        if len(_FACES) >= 20_000:  # pragma: no cover - only many decks of many rules
+            _FACES.clear()
+        words = _FACES[face] = (face.card.code, str(face.card), face.label)
+    return {
+        "code": words[0],
+        "text": words[1],
+        "label": words[2],
+        "wild": face.wild,
+        "stands_for": face.stands_for,
+        "svg": picture(face),
+    }
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -975,6 +995,12 @@ def phrase(event: Event, seat: int, names: Sequence[str]) -> str:
     return addressed(event.text_for(seat), names[seat])
 
 
+@functools.lru_cache(maxsize=256)
+def _short(contract: Contract) -> str:
+    """``contract.short()``, worded once per contract (every seat's line says it)."""
+    return contract.short()
+
+
 @functools.lru_cache(maxsize=4096)
 def addressed(text: str, name: str) -> str:
     """An engine line as the player called ``name`` reads it: when they are called "You" (the
@@ -1178,7 +1204,7 @@ class _Builder:
         return CardFace(card, zone, card.is_joker or rules.is_wild(card), stands_for)
 
     def progress(self, seat: int) -> str:
-        return "down ✓" if self.v.down[seat] else f"needs {self.v.contract.short()}"
+        return "down ✓" if self.v.down[seat] else f"needs {_short(self.v.contract)}"
 
     def header(self) -> Header:
         v = self.v
@@ -1194,7 +1220,7 @@ class _Builder:
             rules=rules.name,
             deal=min(v.deal, rules.deals),
             deals=rules.deals,
-            contract=v.contract.short(),
+            contract=_short(v.contract),
             contract_text=v.contract.describe(),
             dealer=v.names[v.dealer],
             phase=v.phase,

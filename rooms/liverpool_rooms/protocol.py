@@ -43,8 +43,10 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
     "Bad",
+    "Encoded",
     "RateLimit",
     "clean_name",
+    "encode",
     "error",
     "meld_dict",
     "parse_message",
@@ -77,6 +79,39 @@ CLIENT_TYPES = frozenset(
 
 class Bad(Exception):
     """A client message that cannot be followed; its text is the sentence sent back."""
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""``json.dumps(value, ensure_ascii=False, separators=(",", ":"))`` with one encoder made
+once (``json.dumps`` with options makes a new one for every message)."""
+
+
+class Encoded(dict[str, Any]):
+    """A part of a message that several clients are sent alike (a projector's table): plain
+    data like any other, and encoded once (:func:`encode`) however many messages carry it. It
+    is not changed once made."""
+
+    __slots__ = ("_text",)
+
+    def text(self) -> str:
+        """This part as JSON text (made on the first call)."""
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = _dumps(self)
+            return self._text
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """``message`` as the JSON text sent (compact, UTF-8 kept); an :class:`Encoded` value
+    at its top level is put in as encoded before, the text being the same."""
+    if not any(type(v) is Encoded for v in message.values()):
+        return _dumps(message)
+    parts = [
+        _dumps(k) + ":" + (v.text() if type(v) is Encoded else _dumps(v))
+        for k, v in message.items()
+    ]
+    return "{" + ",".join(parts) + "}"
 
 
 def error(message: str) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from liverpool import Game, IllegalAction, LiverpoolError, Phase, Rules, Setup
+from liverpool import Game, IllegalAction, LiverpoolError, Phase, PlayerView, Rules, Setup
 from liverpool.actions import Action, Buy, Pass, action_from_dict, action_to_dict
 from liverpool.bots import LEVELS, make, seat_seed
 from liverpool.bots.base import Bot
@@ -178,6 +178,10 @@ class Room:
         self.state_hook = state_hook
         self.conns: set[Conn] = set()
         self.reveal = False
+        self._public: tuple[Game, int, dict[str, Any], list[str]] | None = None
+        self._views_key: tuple[Game, int] | None = None
+        self._views: dict[int, PlayerView] = {}
+        self._legal: tuple[Game, int, tuple[Action, ...]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._load(row)
 
@@ -273,6 +277,20 @@ class Room:
             data["deadline"] = None if deadline is None else deadline.to_dict()
         return data
 
+    def view_of(self, seat: int) -> PlayerView:
+        """``game.view(seat)``, made once per step of the game (a seat's state and its table
+        both read it)."""
+        game = self.game
+        assert game is not None
+        seq = len(game.actions)
+        key = self._views_key
+        if key is None or key[0] is not game or key[1] != seq:
+            self._views_key, self._views = (game, seq), {}
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = game.view(seat)
+        return view
+
     def legal_for(self, seat: int) -> list[Action]:
         """What ``seat`` may do now ([] when it has no decision)."""
         game = self.game
@@ -283,7 +301,14 @@ class Room:
             if seat in window.eligible and seat not in window.answered:
                 return [] if seat in window.intents else [Buy(), Pass()]
             return []
-        return game.legal_actions() if game.to_act == seat else []
+        if game.to_act != seat:
+            return []
+        seq = len(game.actions)
+        cached = self._legal
+        if cached is None or cached[0] is not game or cached[1] != seq:
+            # Asked for the seat's state, its table and its clicks: the engine once a step.
+            cached = self._legal = (game, seq, tuple(game.legal_actions()))
+        return list(cached[2])
 
     def deadline(self) -> Deadline | None:
         """The clock the room is running now, if any."""
@@ -313,18 +338,25 @@ class Room:
         game = self.game
         assert game is not None
         deadline = self.deadline()
+        if seat is None:
+            # The public view and log are the same for every projector: made once a step.
+            cached = self._public
+            if cached is None or cached[0] is not game or cached[1] != self.seq:
+                view = view_dict(game.view(game.turn_player), hand=False)
+                log = log_lines(game.log[-LOG_LINES:], None)
+                cached = self._public = (game, self.seq, view, log)
+            view, log = cached[2], cached[3]
+        else:
+            view = view_dict(self.view_of(seat), hand=True)
+            log = log_lines(game.log[-LOG_LINES:], seat)
         return {
             "type": "state",
             "seq": self.seq,
             "status": self.status,
-            "view": (
-                view_dict(game.view(seat), hand=True)
-                if seat is not None
-                else view_dict(game.view(game.turn_player), hand=False)
-            ),
+            "view": view,
             "legal": legal_dicts(self.legal_for(seat)) if seat is not None else [],
             "deadline": None if deadline is None else deadline.to_dict(),
-            "log": log_lines(game.log[-LOG_LINES:], seat),
+            "log": log,
         }
 
     def _finish(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:

@@ -45,7 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from liverpool import PRESETS, LiverpoolError, get_rules
 
 from . import pages
-from .protocol import MAX_MESSAGE_BYTES, Bad, RateLimit, error, parse_message
+from .protocol import MAX_MESSAGE_BYTES, Bad, RateLimit, encode, error, parse_message
 from .qr import qr_svg
 from .room import Room, RoomConfig, Seat, StateHook, parse_seat_kind
 from .store import Store, token_digest
@@ -194,7 +194,7 @@ class Client:
     def send(self, message: dict[str, Any]) -> None:
         if self.closing:
             return
-        self._put(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self._put(encode(message))
 
     def send_state(self, make: Callable[[], dict[str, Any] | None]) -> None:
         if self.closing:
@@ -234,9 +234,7 @@ class Client:
                     log.exception("a state could not be made")
                     message = error("The server could not show you the table just now.")
                 if message is not None:
-                    await self.websocket.send_text(
-                        json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-                    )
+                    await self.websocket.send_text(encode(message))
                 continue
             if isinstance(item, tuple):
                 with contextlib.suppress(Exception):

@@ -62,7 +62,7 @@ from liverpool.table_model import (
     meld_click,
 )
 
-from .protocol import Bad
+from .protocol import Bad, Encoded
 
 if TYPE_CHECKING:
     from .room import Conn, Room
@@ -97,8 +97,16 @@ def _svg(card: Card, zone: Zone, stands_for: str | None, rules: Rules) -> str:
     return card_svg(card, rules=rules, width=CARD_WIDTHS[zone], stands_for=stands_for)
 
 
+_KEYS: dict[CardFace, str] = {}
+
+
 def _key(face: CardFace) -> str:
-    return f"{face.card.code}/{face.zone}/{face.stands_for or ''}"
+    key = _KEYS.get(face)
+    if key is None:
+        if len(_KEYS) >= 20_000:  # pragma: no cover - only many decks of many rules
+            _KEYS.clear()
+        key = _KEYS[face] = f"{face.card.code}/{face.zone}/{face.stands_for or ''}"
+    return key
 
 
 class Pictures:
@@ -126,14 +134,20 @@ class Pictures:
 
 
 class NotYourTurn(MutableMapping[Action, str]):
-    """The engine's refusals for a seat that is not to act, asked twice instead of once per
-    button: :meth:`Game.apply <liverpool.Game.apply>` refuses every action of a seat out of
-    turn with the same sentence, but a buy, refused with :meth:`Game.why_not_buy
+    """The engine's refusals for a seat that is not to act, asked once per step of the game
+    for the whole room instead of once per button and seat: :meth:`Game.apply
+    <liverpool.Game.apply>` refuses every action of a seat out of turn with the same sentence
+    (whichever the seat), but a buy, refused with :meth:`Game.why_not_buy
     <liverpool.Game.why_not_buy>`'s when there is one."""
 
-    def __init__(self, game: Game, seat: int) -> None:
-        self.general = game.why_not(Pass(), seat) or ""
-        self.buy = game.why_not(Buy(), seat) or ""
+    def __init__(self, game: Game, seat: int, general: str | None = None) -> None:
+        if general is None:
+            general = game.why_not(Pass(), seat) or ""
+        self.general = general
+        if game.phase is Phase.MATCH_OVER:
+            self.buy = general
+        else:
+            self.buy = game.why_not_buy(seat) or general
         self.asked: dict[Action, str] = {}
 
     def __getitem__(self, action: Action) -> str:
@@ -170,6 +184,8 @@ class TableSession:
         self.refusals: MutableMapping[Action, str] = {}
         self.sent: set[str] = set()
         self.model: TableModel | None = None
+        self.data: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        """The inputs of the last model sent and its plain data."""
 
     # -- keeping up with the game ----------------------------------------------------------
     def sync(self, room: Room, seat: int) -> None:
@@ -211,7 +227,7 @@ class TableSession:
         game = room.game
         assert game is not None
         self.sync(room, seat)
-        view = game.view(seat)
+        view = room.view_of(seat)
         legal = room.legal_for(seat)
         deadline = None
         window = room.window
@@ -220,7 +236,7 @@ class TableSession:
             view = replace(view, to_act=seat)
             deadline = window.deadline
         if game.to_act != seat and not self.refusals:
-            self.refusals = NotYourTurn(game, seat)
+            self.refusals = NotYourTurn(game, seat, _out_of_turn(room, game, seat))
         model = build_table(
             view,
             game,
@@ -416,6 +432,21 @@ _PUBLIC: weakref.WeakKeyDictionary[Room, tuple[int, dict[str, Any], dict[str, Ca
 )
 
 
+_OUT_OF_TURN: weakref.WeakKeyDictionary[Room, tuple[Game, int, str]] = weakref.WeakKeyDictionary()
+
+
+def _out_of_turn(room: Room, game: Game, seat: int) -> str:
+    """The engine's sentence refusing a move out of turn, asked once per step of the room (it
+    names who is to act, not the seat asking)."""
+    seq = len(game.actions)
+    cached = _OUT_OF_TURN.get(room)
+    if cached is not None and cached[0] is game and cached[1] == seq:
+        return cached[2]
+    general = game.why_not(Pass(), seat) or ""
+    _OUT_OF_TURN[room] = (game, seq, general)
+    return general
+
+
 def deal_end(room: Room) -> DealSummary | None:
     """The last finished deal's summary, for the score pad's deal-end view.
 
@@ -471,18 +502,43 @@ def _hide_hint(controls: dict[str, Any]) -> None:
 def seat_table(room: Room, conn: Conn) -> tuple[dict[str, Any], dict[str, str]]:
     """The model of ``conn``'s seat as plain data, and the card pictures it has not had."""
     session = session_of(conn)
-    assert conn.seat is not None
-    model = session.build(room, conn.seat)
+    seat = conn.seat
+    assert seat is not None
+    game = room.game
+    assert game is not None
+    # Everything the model is made of: when none of it changed since the last message (a
+    # buy answered early, the clock, another screen's click), the same data goes again.
+    session.sync(room, seat)
+    window = room.window
+    key = (
+        game,
+        room.seq,
+        room.status,
+        tuple(room.legal_for(seat)),
+        None if window is None else window.deadline,
+        deal_end(room),
+        tuple(session.selected),
+        tuple(tuple(g) for g in session.staged),
+        tuple(session.order),
+        session.sort_mode,
+    )
+    if session.data is not None and _same(session.data[0], key):
+        return session.data[1], {}
+    model = session.build(room, seat)
     pictures = Pictures(room.rules, session.sent)
     data: dict[str, Any] = dict(as_data(model, pictures))
     _hide_hint(data["controls"])
     data["sort_mode"] = session.sort_mode
     data["interactive"] = room.status == "playing"
-    game = room.game
-    assert game is not None
     to_act = game.to_act
     data["busy"] = to_act is not None and room.seats[to_act].kind == "bot"
+    session.data = (key, data)
     return data, pictures.new()
+
+
+def _same(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    """The same inputs of a table model (the game and the summary by identity)."""
+    return old[0] is new[0] and old[5] is new[5] and old[1:5] == new[1:5] and old[6:] == new[6:]
 
 
 def public_table(room: Room, conn: Conn) -> tuple[dict[str, Any], dict[str, str]]:
@@ -509,7 +565,7 @@ def _public_model(room: Room, pictures: Pictures, reveal: bool) -> dict[str, Any
     view = game.view(0)
     view = replace(view, hand=(), taken_discard=None, pending_wild=None, may_lay_off=False)
     model = build_table(view, None, interactive=False, deal_end=deal_end(room), version=room.seq)
-    data: dict[str, Any] = dict(as_data(model, pictures))
+    data = Encoded(as_data(model, pictures))
     seats = data["view"]["seats"]
     for seat in seats:
         seat["you"] = False

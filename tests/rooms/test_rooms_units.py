@@ -161,3 +161,84 @@ def test_refusals_out_of_turn_are_the_engines_own() -> None:
         assert actor is not None
         game.apply(bots[actor].act(game.view(actor), game.legal_actions()))
     assert compared > 300
+
+
+def test_out_of_turn_refusals_are_shared_by_the_seats_waiting() -> None:
+    from liverpool.bots import make
+    from liverpool.table_model import build_table
+
+    game = Game("online", 4, seed=5)
+    bots = [make("basic", s) for s in range(4)]
+    compared = 0
+    while True:
+        actor = game.to_act
+        waiting = [s for s in range(game.players) if s != actor]
+        general = tables.NotYourTurn(game, waiting[0]).general
+        for seat in waiting:
+            asked = build_table(game.view(seat), game, refusals={}).controls
+            shared = tables.NotYourTurn(game, seat, general)
+            assert build_table(game.view(seat), game, refusals=shared).controls == asked
+            compared += 1
+        if game.is_over or compared > 600:
+            break
+        assert actor is not None
+        game.apply(bots[actor].act(game.view(actor), game.legal_actions()))
+    assert compared > 300
+
+
+def test_a_shared_part_is_encoded_once_and_the_same() -> None:
+    from liverpool_rooms.protocol import Encoded, encode
+
+    part = Encoded({"view": {"seats": [1, "é", None]}, "log": ["<b>"]})
+    message = {"type": "state", "seq": 3, "table": part, "cards": {"AS/hand/": "<svg/>"}}
+    plain = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    assert encode(message) == plain
+    assert encode(dict(message, type="other")) == plain.replace('"state"', '"other"')
+    assert encode({"a": [1.5, True]}) == '{"a":[1.5,true]}'
+
+
+def test_a_seat_table_is_made_again_only_when_its_inputs_change(tmp_path: Path) -> None:
+    seats = [Seat(0, "human"), Seat(1, "human"), Seat(2, "bot", "basic")]
+    store, room = make_room(tmp_path, seats)
+    ada, ben, host = FakeConn(), FakeConn(), FakeConn(host=True)
+    for conn in (ada, ben, host):
+        room.attach(conn)
+    room.join(ada, "Ada")
+    room.join(ben, "Ben")
+    room.host(host, "KEY")
+
+    def fresh(conn: FakeConn) -> dict[str, Any]:
+        """The table a new screen of the same seat, with the same selection, is sent."""
+        other = FakeConn()
+        other.seat = conn.seat
+        session = tables.session_of(other)
+        session.sync(room, conn.seat or 0)
+        session.selected = list(conn.table.selected)
+        session.sort_mode = conn.table.sort_mode
+        return tables.seat_table(room, other)[0]
+
+    async def play() -> None:
+        room.start(host)
+        first, _ = tables.seat_table(room, ada)
+        again, none = tables.seat_table(room, ada)
+        assert again is first and none == {}
+        assert first == fresh(ada)
+        ada.table.selected = [0]
+        picked, _ = tables.seat_table(room, ada)
+        assert picked is not first and picked["controls"]["selected"] == [0]
+        assert picked == fresh(ada)
+        ada.table.sort_mode = "suit"
+        sorted_, _ = tables.seat_table(room, ada)
+        assert sorted_ is not picked and sorted_ == fresh(ada)
+        game = room.game
+        assert game is not None
+        actor = game.to_act
+        assert actor is not None
+        room.apply(actor, game.idle_action(), "timer")
+        stepped, _ = tables.seat_table(room, ada)
+        assert stepped is not sorted_ and stepped["view"]["version"] == room.seq
+        assert stepped == fresh(ada)
+        room.stop()
+
+    asyncio.run(play())
+    store.close()
