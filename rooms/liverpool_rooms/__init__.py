@@ -12,7 +12,7 @@ messages), :mod:`~liverpool_rooms.tables` (the card table's model for each seat)
 :mod:`~liverpool_rooms.pages` (the pages), :mod:`~liverpool_rooms.qr` and
 :mod:`~liverpool_rooms.notebook` (``join`` and ``host_room``: rooms from a notebook).
 
-The wire protocol is a contract: ``/work/shared/API.md``, "Rooms: the wire protocol";
+The wire protocol is a contract: ``docs/protocol.md``;
 ``docs/rooms.md`` explains the design. The server imports the engine, never the widgets'
 Python code (the pages only read ``table.js`` and ``table.css`` from their folder); ``join``
 and ``host_room`` load the notebook's widget when they are called.

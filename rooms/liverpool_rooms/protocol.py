@@ -1,4 +1,4 @@
-"""The wire protocol of a room (``/work/shared/API.md``, "Rooms: the wire protocol").
+"""The wire protocol of a room (``docs/protocol.md``).
 
 Every message is one JSON object with a ``"type"``. This module turns the engine's values into
 messages — a seat's view, its legal actions, the public table a projector shows — and reads

@@ -1,7 +1,7 @@
 """The room server: a Starlette application (HTTP API, WebSocket, the two pages).
 
 ``create_app(db, teacher_key)`` builds it; :mod:`liverpool_rooms.cli` runs it under uvicorn.
-The routes (the contract is ``/work/shared/API.md``, "Rooms: the wire protocol"):
+The routes (the contract is ``docs/protocol.md``):
 
 ==============================  ===============================================================
 ``POST /api/rooms``             make a room (``Authorization: Bearer <teacher key>``)
