@@ -42,7 +42,8 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory test-fast
 
 # make fast -- the compiled engine: `LIVERPOOL_COMPILE=1 pip install .` (not editable) into its
-# own venv .venv-fast, with pytest and hypothesis beside it. hatch_build.py compiles the modules
+# own venv .venv-fast, with pytest, hypothesis and dask beside it (CI=1 makes the dask engine's
+# tests fail rather than skip when dask is missing). hatch_build.py compiles the modules
 # listed in pyproject.toml with mypyc, from the same source, in a temporary directory: no
 # compiled file is ever written into the checkout, and .venv stays an editable install of the
 # pure source. Rebuilt only when the engine's sources, pyproject.toml or hatch_build.py change
@@ -61,7 +62,7 @@ $(FAST_STAMP): pyproject.toml hatch_build.py $(ENGINE_SRC)
 	$(FAST_VENV)/bin/python -m pip install --quiet --upgrade pip
 	LIVERPOOL_COMPILE=1 $(FAST_VENV)/bin/python -m pip install --quiet --force-reinstall \
 		--no-deps .
-	$(FAST_VENV)/bin/python -m pip install --quiet pytest hypothesis
+	$(FAST_VENV)/bin/python -m pip install --quiet pytest hypothesis 'dask[distributed]'
 	$(FAST_VENV)/bin/python -I -c "$(SHOW_BUILD); assert lp.COMPILED"
 	touch $@
 
