@@ -41,7 +41,10 @@ class RecordError(LiverpoolError):
     """A saved game record is corrupt, truncated or tampered with, so it was refused."""
 
 
-class SeatError(LiverpoolError):
+class SeatError(IllegalAction):
     """A seat number that is not a seat at this table (``g.view(7)`` with four players, or
-    ``-1``); the message names the seats there are. :meth:`Game.apply` turns it into an
-    :class:`IllegalAction`, as it does every refused move."""
+    ``-1``); the message names the seats there are.
+
+    It is an :class:`IllegalAction` (docs/rules.md §4, "What bad input gets"): asking about a
+    seat that is not there is refused like any other move, so one ``except IllegalAction``
+    catches it, while tests and widgets can still tell it apart."""

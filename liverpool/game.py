@@ -31,7 +31,7 @@ from typing import Any
 
 from .actions import Action, Buy, Discard, DrawStock, Pass
 from .cards import Card
-from .errors import IllegalAction, SeatError
+from .errors import IllegalAction
 from .events import Event
 from .melds import Meld
 from .phases import calls, cut, draw, play, turns
@@ -333,10 +333,7 @@ class Game:
         actor = self.to_act
         assert actor is not None
         if player is not None:
-            try:
-                ctx.seat(player)
-            except SeatError as exc:
-                raise IllegalAction(str(exc)) from None
+            ctx.seat(player)  # a SeatError is an IllegalAction naming the seats there are
             if player != actor:
                 refusal = turns.why_not_buy(ctx, player) if isinstance(action, Buy) else None
                 raise IllegalAction(

@@ -317,10 +317,12 @@ def i_buy() -> Rules:
     set holding a wild lets you take the wild only if you lay it at once on a set of your own
     (never from your own sets). Points: 2s and jokers 25, ace 15, 10–K 10, others 5.
 
-    From E's Liverpool (``classic``), where the variant is silent: 3–8 players; runs hold at
-    least one natural (no contract asks for one); lay off once down; go out by discarding or
-    melding the last card; the rummy call (each other player gives the offender a card); the
-    exact cut takes 50 points off the cutter.
+    From E's Liverpool (``classic``), where the variant is silent: 3–8 players; lay off once
+    down; go out by discarding or melding the last card; the rummy call (each other player gives
+    the offender a card); the exact cut takes 50 points off the cutter.
+
+    A choice where every text is silent: no contract here asks for a run, so a run's wild limit
+    never comes up; should a custom contract ask for one, a run holds at least one natural.
     """
     melds = [
         _reqs((SET, 3)),

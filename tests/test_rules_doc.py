@@ -275,11 +275,13 @@ def test_describe_value_alone_has_no_reprs() -> None:
 
 def _project_texts() -> list[Path]:
     files = [ROOT / "README.md"]
-    for folder in ("liverpool", "widgets", "benchmarks"):
+    for folder in ("liverpool", "widgets", "rooms", "benchmarks", "docs", "notebooks"):
         files += [
             p
             for p in (ROOT / folder).rglob("*")
-            if p.suffix in (".py", ".md", ".js", ".txt") and ".venv" not in p.parts
+            if p.suffix in (".py", ".md", ".js", ".txt", ".ipynb")
+            and ".venv" not in p.parts
+            and ".ipynb_checkpoints" not in p.parts
         ]
     return files
 

@@ -236,4 +236,5 @@ def test_a_seat_that_does_not_exist_is_named_never_read_from_the_end(seat: objec
     with pytest.raises(IllegalAction, match="the seats are 0 \\(Ada\\)"):
         g.apply(DrawStock(), player=seat)  # type: ignore[arg-type]
     assert g.state_key() == before
+    assert issubclass(lp.SeatError, IllegalAction)  # one `except IllegalAction` catches it
     assert issubclass(lp.SeatError, ValueError) and not issubclass(lp.SeatError, IndexError)
