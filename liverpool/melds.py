@@ -32,6 +32,8 @@ __all__ = [
     "check_meld",
     "check_run",
     "check_set",
+    "freed_wild_misplaced",
+    "freed_wild_stuck",
     "lay_off_ends",
     "may_hold_freed_wild",
     "value_rank",
@@ -717,6 +719,31 @@ def may_hold_freed_wild(meld: Meld, rules: Rules, swapper: int | None) -> bool:
     if not rules.wild_swap.freed_wild_own_set_only:
         return True
     return meld.owner == swapper and meld.kind is MeldKind.SET
+
+
+def freed_wild_misplaced(
+    pending: Card | None, card: Card, meld: Meld, rules: Rules, swapper: int | None
+) -> str | None:
+    """Why laying ``card`` on ``meld`` breaks the freed-wild obligation, or ``None``.
+
+    Under rules that bind a freed wild to a set of the swapper's own (I Buy), the wild freed by
+    a swap (``pending``) must be the next card laid, and on such a set. The engine and the
+    lay-off lesson ask this one function, so the rule and its sentence live once.
+    """
+    if (
+        pending is not None
+        and rules.wild_swap.freed_wild_own_set_only
+        and (card != pending or not may_hold_freed_wild(meld, rules, swapper))
+    ):
+        return f"You must lay the freed {pending} on a set of your own at once."
+    return None
+
+
+def freed_wild_stuck(freed: Card, rules: Rules) -> str:
+    """The refusal of a swap whose freed wild could be laid nowhere this turn (the rules that
+    do not hand it to the swapper ask it back on the table at once)."""
+    where = "a set of your own" if rules.wild_swap.freed_wild_own_set_only else "the table"
+    return f"The freed {freed} must be laid on {where} this turn; it would fit nowhere."
 
 
 def _capital(text: str) -> str:

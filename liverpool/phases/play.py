@@ -32,6 +32,8 @@ from ..melds import (
     arrange_run,
     check_run,
     check_set,
+    freed_wild_misplaced,
+    freed_wild_stuck,
     lay_off_ends,
     may_hold_freed_wild,
 )
@@ -431,14 +433,7 @@ def lay_off_error(ctx: Context, seat: int, action: LayOff) -> str | None:
 
 def freed_wild_error(ctx: Context, seat: int, card: Card, meld: Meld) -> str | None:
     """A freed wild that must go on one of the player's own sets goes there first."""
-    pending = ctx.state.pending_wild
-    if (
-        pending is not None
-        and ctx.rules.wild_swap.freed_wild_own_set_only
-        and (card != pending or not may_hold_freed_wild(meld, ctx.rules, seat))
-    ):
-        return f"You must lay the freed {pending} on a set of your own at once."
-    return None
+    return freed_wild_misplaced(ctx.state.pending_wild, card, meld, ctx.rules, seat)
 
 
 def lay_off_fit_error(
@@ -531,10 +526,7 @@ def swap_error(ctx: Context, seat: int, action: SwapWild) -> str | None:
     pending = None if rules.wild_swap.freed_wild_to_hand else freed
     if not can_finish(ctx, seat, hand, table, s.taken_discard, pending, True):
         if pending is not None:
-            where = (
-                "a set of your own" if rules.wild_swap.freed_wild_own_set_only else ("the table")
-            )
-            return f"The freed {freed} must be laid on {where} this turn; it would fit nowhere."
+            return freed_wild_stuck(freed, rules)
         return stuck_reason(ctx, hand, s.taken_discard)
     return None
 

@@ -29,7 +29,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TypedDict
 
 import liverpool as lp
-from liverpool.melds import End, may_hold_freed_wild
+from liverpool.melds import End, freed_wild_misplaced, freed_wild_stuck, may_hold_freed_wild
 
 from ._panel import (
     Handler,
@@ -297,14 +297,11 @@ class LayOffTrainer(LessonPanel):
         card = self._need_card("lay off")
         if card is None:
             return self.feedback
-        pending = self._pending
-        if (
-            pending is not None
-            and self._rules.wild_swap.freed_wild_own_set_only
-            and 0 <= meld < len(self._table)
-            and (card != pending or not may_hold_freed_wild(self._table[meld], self._rules, YOU))
-        ):
-            self.say(False, f"You must lay the freed {pending} on a set of your own at once.")
+        misplaced = 0 <= meld < len(self._table) and freed_wild_misplaced(
+            self._pending, card, self._table[meld], self._rules, YOU
+        )
+        if misplaced:
+            self.say(False, misplaced)
             self.redraw()
             return self.feedback
         ok, text = self.check_lay_off(card, meld, end)
@@ -343,10 +340,7 @@ class LayOffTrainer(LessonPanel):
             grown, freed = target.replace_wild(position, card, rules)
             table = [grown if k == meld else m for k, m in enumerate(self._table)]
             if not self._relay_spots(table, freed):
-                where = "a set of your own" if mode.freed_wild_own_set_only else "the table"
-                return False, (
-                    f"The freed {freed} must be laid on {where} this turn; it would fit nowhere."
-                )
+                return False, freed_wild_stuck(freed, rules)
         return True, f"The {card} may take the place of the {target.cards[position]}."
 
     def _relay_spots(
