@@ -567,6 +567,15 @@ def _group_svg(
     )
 
 
+def _row_name(count: int, overlap: float, face_down: bool, label: str | None) -> str:
+    """A row's accessible name (``label``, else ``"3 cards"`` or ``"3 cards, face down"``),
+    once ``overlap`` is checked: the SVG and the HTML row share both."""
+    if not 0 <= overlap < 1:
+        raise ValueError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
+    cards = f"{count} card{'' if count == 1 else 's'}"
+    return label or (f"{cards}, face down" if face_down else cards)
+
+
 def cards_svg(
     cards: Iterable[Card],
     *,
@@ -587,10 +596,7 @@ def cards_svg(
     empty row draws a dashed empty place. Other options are as for :func:`card_svg`.
     """
     cards = list(cards)
-    if not 0 <= overlap < 1:
-        raise ValueError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
-    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
-    name = label or (f"{count}, face down" if face_down else count)
+    name = _row_name(len(cards), overlap, face_down, label)
     parts, w, h = _row(
         cards,
         rules=rules,
@@ -822,10 +828,7 @@ def cards_html(
     :func:`card_img` per card, overlapping and raised as in the SVG. Face-down cards are one
     image of the whole row (its ``alt`` is ``label``, ``"3 cards, face down"`` by default)."""
     cards = list(cards)
-    if not 0 <= overlap < 1:
-        raise ValueError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
-    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
-    name = label or (f"{count}, face down" if face_down else count)
+    name = _row_name(len(cards), overlap, face_down, label)
     if face_down:
         return _backs_html(len(cards), width=width, overlap=overlap, label=name)
     row = _row_imgs(
