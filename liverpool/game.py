@@ -293,6 +293,17 @@ class Game:
         """
         return turns.why_not_buy(self._ctx, self.seat(seat))
 
+    def buyers(self) -> tuple[int, ...]:
+        """The seats that will be offered the top discard now, in the order they are asked
+        (the engine's buy window; tables and lessons show this rather than working it out).
+
+        Clockwise from the player to draw, every seat :meth:`why_not_buy` allows; the rules'
+        buy priority keeps this order and decides only who wins when several accept. In the
+        buy window it is the whole window, seats that have passed included; empty when no
+        discard is on offer.
+        """
+        return turns.buyers(self._ctx)
+
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the game now, as a comparable value (tests use it to prove
         an illegal action changed nothing)."""

@@ -105,24 +105,20 @@ def apply_draw(ctx: Context, action: Action) -> list[Event]:
             events.append(Event(EventKind.TAKE_DISCARD, text + ".", seat, (card,)))
         return events
     if isinstance(action, DrawStock):
-        if ctx.rules.buying and s.discard:
-            s.queue = [
-                (seat + k) % ctx.players
-                for k in range(1, ctx.players)
-                if turns.may_buy(ctx, (seat + k) % ctx.players)
-            ]
-            if s.queue:
-                s.accepted = []
-                s.phase = Phase.BUY
-                events.append(
-                    Event(
-                        EventKind.DECLINE,
-                        f"{name} passed the {s.discard[-1]}; it is offered to buy.",
-                        seat,
-                        (s.discard[-1],),
-                    )
+        queue = turns.buyers(ctx)
+        if queue:
+            s.queue = list(queue)
+            s.accepted = []
+            s.phase = Phase.BUY
+            events.append(
+                Event(
+                    EventKind.DECLINE,
+                    f"{name} passed the {s.discard[-1]}; it is offered to buy.",
+                    seat,
+                    (s.discard[-1],),
                 )
-                return events
+            )
+            return events
         return events + stock_draw(ctx, seat)
     raise IllegalAction(turns.wrong_phase(ctx, action))
 

@@ -346,6 +346,25 @@ def may_buy(ctx: Context, seat: int) -> bool:
     return why_not_buy(ctx, seat) is None
 
 
+def buyers(ctx: Context) -> tuple[int, ...]:
+    """The seats that will be offered the top discard now, in the order they are asked.
+
+    Worked out here only: the engine opens its buy window with it, and tables and lessons show
+    it. The order is the same under either buy priority — clockwise from the player to draw,
+    skipping every seat :func:`why_not_buy` refuses; the priority only decides who gets the
+    card when several accept (the first asked, or the first to call). Empty when no discard is
+    on offer (outside the draw and the buy window, or with an empty pile). In the buy window it
+    is the whole window, those who have already passed included, since passing does not change
+    who may buy.
+    """
+    s = ctx.state
+    if s.phase not in (Phase.DRAW, Phase.BUY) or not s.discard:
+        return ()
+    n = ctx.players
+    clockwise = ((s.turn_player + k) % n for k in range(1, n))
+    return tuple(seat for seat in clockwise if may_buy(ctx, seat))
+
+
 _ACTION_WORDS = {
     "DrawStock": "Drawing from the stock",
     "TakeDiscard": "Taking the discard",

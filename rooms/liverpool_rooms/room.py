@@ -683,11 +683,7 @@ class Room:
         assert game is not None
         if game.phase is not Phase.BUY or self.window is not None:
             return
-        n = game.players
-        first = game.turn_player
-        eligible = tuple(
-            (first + k) % n for k in range(1, n) if game.why_not_buy((first + k) % n) is None
-        )
+        eligible = game.buyers()
         # After a restart mid-window, the seats asked before the one to answer have answered.
         asked = eligible.index(game.to_act) if game.to_act in eligible else 0
         seconds = self.rules.buy_timer_seconds

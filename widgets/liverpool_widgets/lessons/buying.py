@@ -138,24 +138,18 @@ def deal_scenario(
 def buy_order(game: lp.Game) -> tuple[list[int], dict[int, str]]:
     """Who may buy the top discard, in the order they are asked, and why each other seat may not.
 
-    Every seat is asked of the engine (:meth:`~liverpool.Game.why_not_buy`, the one place that
-    decides who may buy), in turn order from the next player — the order buyers are asked in.
-    The reasons are the engine's own sentences, each said to that seat ("You made this
-    discard, ..."). For a game whose top discard was just made and whose next player is to draw
-    (or has just declined it).
+    The order is the engine's (:meth:`~liverpool.Game.buyers`, the queue its buy window asks);
+    the reasons are its own sentences from :meth:`~liverpool.Game.why_not_buy`, each said to
+    that seat ("You made this discard, ..."), listed in turn order from the next player. For a
+    game whose top discard was just made and whose next player is to draw (or has just declined
+    it).
     """
     n = game.players
     nxt = game.turn_player
-    order: list[int] = []
-    why: dict[int, str] = {}
-    for k in range(n):
-        seat = (nxt + k) % n
-        reason = game.why_not_buy(seat)
-        if reason is None:
-            order.append(seat)
-        else:
-            why[seat] = reason
-    return order, why
+    turn_order = [(nxt + k) % n for k in range(n)]
+    reasons = {seat: game.why_not_buy(seat) for seat in turn_order}
+    why = {seat: reason for seat, reason in reasons.items() if reason is not None}
+    return list(game.buyers()), why
 
 
 def _reasons(game: lp.Game, why: Mapping[int, str]) -> str:
