@@ -12,7 +12,8 @@ The rules it follows are written out, with their sources, in ``docs/rules.md``.
 
 Where to find each rule (lowest layer first; a module imports only from its layer or below):
 
-* ``cards`` — cards, their notation and shoes; ``errors`` — the few precise errors.
+* ``cards`` — cards, their notation and shoes; ``errors`` — the few precise errors;
+  ``_compile`` — hints for the optional mypyc build, with no run-time dependency.
 * ``rules`` — :class:`Rules`, one field per way houses differ, and the wild limits;
   ``presets`` — the named houses, each a :class:`Rules` value with its source.
 * ``melds`` — sets, runs, placed melds, what fits where (verdicts in a learner's words).
@@ -22,10 +23,18 @@ Where to find each rule (lowest layer first; a module imports only from its laye
   the :class:`Phase` enum; ``phases`` — one module per phase (``cut``, ``calls``, ``draw``,
   ``play``) and the turn steps they share (``turns``); ``game`` — :class:`Game`, the facade;
   ``view`` — what one seat may know; ``actions``, ``events`` — what is done and reported.
-* ``bots`` — the bots and their registry (``lp.bots.make``).
+* ``bots`` — the bots and their registry (``lp.bots.make``; the Hint coach, ``lp.bots.coach``).
+* ``evaluate`` — judging a decision from one seat's view by playing it out over sampled deals.
 * ``match`` — tournaments; ``record`` — saved games; ``render`` — pictures;
-  ``table_model`` — what a card table shows; ``terminal`` and ``cli`` — the command line;
-  ``sources`` — where each preset's rules come from.
+  ``display`` — cards to look at in a notebook (``lp.show``, :class:`Hand`);
+  ``table_model`` — what a card table shows;
+  ``table_screen`` — what a seat's screen keeps besides the game (selection, staged melds,
+  order) and how a click becomes a move;
+  ``table_session`` — one seat at a table played by clicks, as the notebook table and the
+  site play it; ``site_driver`` — the play site's engine side, driven by JSON messages;
+  ``review`` — a coach's review of every decision one player made in a saved game;
+  ``terminal`` and ``cli`` — the command line; ``sources`` — where each preset's rules come
+  from.
 """
 
 from __future__ import annotations

@@ -419,18 +419,31 @@ class Contract:
         return any(r.min_length != _PLAIN_LENGTH[r.kind] for r in self.requirements)
 
     def describe(self) -> str:
-        """The contract with how the deal is gone down and out of, in one line."""
+        """The contract with how the deal is gone down and out of, in one line.
+
+        The usual going-out rule is left unsaid here, as the card table shows this line under
+        each deal's contract and only the exceptions are news there; rule tables and
+        ``liverpool rules`` say every deal's rule, with :func:`describe_contract`.
+        """
+        return self._words(usual=False)
+
+    def _words(self, *, usual: bool) -> str:
+        """The contract and its notes: the cards dealt, how the last card leaves the hand
+        (when the going-down rule does not already say it; if not ``usual``, only when it may
+        not be discarded), and a whole-hand way of going down or out."""
+        notes = [f"{self.cards_dealt} cards dealt"]
+        unusual = self.going_out is GoingOut.NO_DISCARD and self.going_down is GoingDown.NORMAL
+        gone_down = self.going_down in (GoingDown.NORMAL, GoingDown.WHOLE_HAND_ANY_TIME)
+        if unusual or (usual and gone_down):
+            notes.append(_GOING_OUT_WORDS[self.going_out])
         extra = {
             GoingDown.WHOLE_HAND_BUT_ONE: "with the whole hand but one card, discarded at once",
             GoingDown.WHOLE_HAND: "with the whole hand, no discard",
             GoingDown.WHOLE_HAND_ANY_TIME: "or out with the whole hand at any time in your turn",
         }.get(self.going_down)
-        text = f"{self} ({self.cards_dealt} cards dealt"
         if extra:
-            text += f"; {extra}"
-        if self.going_out is GoingOut.NO_DISCARD and self.going_down is GoingDown.NORMAL:
-            text += "; no discard to go out: the last card must be played onto the table"
-        return text + ")"
+            notes.append(extra)
+        return f"{self} ({'; '.join(notes)})"
 
     def __str__(self) -> str:
         return f"Deal {self.deal}: {self.short()}"
@@ -778,16 +791,23 @@ def describe_value(value: Any) -> str:
 
 
 def describe_contract(contract: Contract) -> str:
-    """One deal's contract in words, with how it is gone down and out of.
+    """One deal's contract in words, always with how it is gone down and out of.
 
-    :meth:`Contract.describe` already says the whole-hand and no-discard deals; this adds the
-    deals where only a discard goes out (a hand emptied otherwise floats), so no two different
-    contracts read the same in a rule table.
+    :meth:`Contract.describe` says only the whole-hand and no-discard deals; this also says the
+    usual ones — out by a discard or by playing the last card, or only by a discard (a hand
+    emptied otherwise floats, where :attr:`Rules.floating` allows it) — so ``liverpool rules``
+    and every rule table state how each deal is gone out of, and no two different contracts
+    read the same.
     """
-    text = contract.describe()
-    if contract.going_out is GoingOut.DISCARD and contract.going_down is GoingDown.NORMAL:
-        text = text[:-1] + "; go out only by discarding)"
-    return text
+    return contract._words(usual=True)
+
+
+_GOING_OUT_WORDS: dict[GoingOut, str] = {
+    GoingOut.DISCARD_OR_MELD: "go out by discarding or playing the last card",
+    GoingOut.DISCARD: "go out only by discarding the last card",
+    GoingOut.NO_DISCARD: "no discard to go out: the last card must be played onto the table",
+}
+"""How the last card may leave the hand, as a contract's note says it."""
 
 
 def field_label(name: str) -> str:
@@ -1118,9 +1138,10 @@ def _validate_contracts(rules: Rules) -> None:
             )
     for size in rules.shoe:
         for contract in contracts:
-            dealt = 12 if rules.peruvian else contract.cards_dealt
             needed = rules.max_players if size is rules.shoe[-1] else _last_players(rules, size)
-            if needed * dealt + 1 > 52 * size.decks + size.jokers:
+            # every hand plus the upcard: what an exact cut lifts, so cut_target counts it
+            if rules.cut_target(needed, contract.deal) > 52 * size.decks + size.jokers:
+                dealt = rules.cards_dealt(contract.deal)
                 raise RulesError(
                     f"{size} cannot deal {dealt} cards to {needed} players and turn an upcard"
                 )

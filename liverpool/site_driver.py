@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .bots import LEVELS, Bot, StrongBot, for_seats
+from .bots import LEVELS, Bot, coach, for_seats
 from .errors import LiverpoolError, RecordError
 from .game import DEFAULT_NAMES, Game
 from .presets import get_rules, preset_names
@@ -63,8 +63,9 @@ class SiteMatch(TableSession):
 
     ``SiteMatch(game, level="basic")``: the bots (of ``level``, from the bot registry, seeded
     from ``bot_seed``, the game's seed unless given) sit at every other seat, as in the
-    notebook's ``play()``. ``clock`` is the time source of timed buy offers (seconds). The
-    end-of-deal panel holds the bots until Next deal; Undo takes back your last move.
+    notebook's ``play()``; the coach that answers Hint is the registry's for ``bot_seed`` too.
+    ``clock`` is the time source of timed buy offers (seconds). The end-of-deal panel holds
+    the bots until Next deal; Undo takes back your last move.
     """
 
     def __init__(
@@ -88,7 +89,7 @@ class SiteMatch(TableSession):
         super().__init__(
             game,
             seat,
-            coach=StrongBot(self._bot_seed),
+            coach=coach(self._bot_seed),
             clock=clock,
             pause_at_deal_end=True,
             auto_pass=auto_pass,

@@ -48,11 +48,12 @@ from .actions import (
     SwapWild,
     TakeDiscard,
 )
-from .bots import LEVELS, BasicBot, StrongBot, for_seats
+from .bots import LEVELS, BasicBot, for_seats
+from .bots import coach as make_coach
 from .bots.base import Bot
 from .cards import Card
 from .errors import CardParseError, IllegalAction, LiverpoolError
-from .events import Event, second_person
+from .events import Event, EventKind, second_person
 from .game import DEFAULT_NAMES, Game, Phase
 from .table_model import DealEnd, TableModel, build_table, deal_summaries, phrase, score_pad
 
@@ -323,7 +324,9 @@ class TerminalGame:
     sequence with ``None`` at the human's seat). ``save_path``, when given, receives the
     game's JSON record at the end of the match and when the human quits. ``open_hands`` shows
     the bots' hands; ``ascii`` writes card suits as letters; ``color`` paints red suits.
-    :meth:`run` plays until the match ends or the human quits and returns the exit code.
+    ``coach`` answers hint (unless given, the registry's :func:`~liverpool.bots.coach` for the
+    game's seed, as on the notebook table). :meth:`run` plays until the match ends or the
+    human quits and returns the exit code.
     """
 
     def __init__(
@@ -356,7 +359,7 @@ class TerminalGame:
         self.open_hands = open_hands
         self.ascii = ascii
         self.color = color and not ascii
-        self.coach: BasicBot = coach if coach is not None else StrongBot(game.seed)
+        self.coach: BasicBot = coach if coach is not None else make_coach(game.seed)
         self._tty = _isatty(self.input)
         self.echo = not self._tty
         self.pause = self._tty if pause_between_deals is None else pause_between_deals
@@ -445,7 +448,7 @@ class TerminalGame:
         """Print what happened; after a deal's score pad, maybe pause. ``False``: the human
         asked to quit at the pause."""
         for event in events:
-            if event.kind in ("new_deal", "dealt"):
+            if event.kind in (EventKind.NEW_DEAL, EventKind.DEALT):
                 self.say()
                 title = (
                     f" Deal {self.game.deal} of {self.game.rules.deals}: "
@@ -453,7 +456,7 @@ class TerminalGame:
                 )
                 self.say(self._bold(f"{'━' * 3}{title}{'━' * (_RULE_WIDTH - 3 - len(title))}"))
             self.say("  " + phrase(event, self.human, self.game.names))
-            if event.kind == "deal_over":
+            if event.kind == EventKind.DEAL_OVER:
                 self.say()
                 self._deal_end()
                 self._score_pad()

@@ -151,6 +151,16 @@ def test_peruvian_deals_twelve_in_every_deal(preset: str) -> None:
     assert [rules.cards_dealt(d) for d in range(1, rules.deals + 1)] == [12] * rules.deals
 
 
+def test_a_shoe_too_small_to_deal_every_hand_and_an_upcard_is_refused() -> None:
+    # one deck and two jokers: 54 cards; 5 x 10 + 1 = 51 fit, 5 x 12 + 1 (Peruvian) do not
+    small = R("house").replace(max_players=5, shoe=(lp.ShoeSize(3, 1, 2),))
+    assert small.cut_target(5, 1) == 51
+    with pytest.raises(RulesError, match="cannot deal 12 cards to 5 players and turn an upcard"):
+        small.replace(peruvian=True)
+    with pytest.raises(RulesError, match="cannot deal 10 cards to 6 players and turn an upcard"):
+        small.replace(max_players=6)
+
+
 # -- contracts -------------------------------------------------------------------------------
 
 STANDARD_7 = [
@@ -206,6 +216,43 @@ STANDARD_7 = [
 def test_contracts(preset: str, contracts: list[str]) -> None:
     rules = R(preset)
     assert [str(rules.contract(d)) for d in range(1, rules.deals + 1)] == contracts
+
+
+GOES_OUT = {
+    lp.GoingOut.DISCARD_OR_MELD: "go out by discarding or playing the last card",
+    lp.GoingOut.DISCARD: "go out only by discarding the last card",
+    lp.GoingOut.NO_DISCARD: "no discard to go out: the last card must be played onto the table",
+}
+WHOLE_HAND = {
+    lp.GoingDown.WHOLE_HAND_BUT_ONE: "with the whole hand but one card, discarded at once",
+    lp.GoingDown.WHOLE_HAND: "with the whole hand, no discard",
+}
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_rule_words_say_how_every_deal_is_gone_out_of(preset: str) -> None:
+    rules = R(preset)
+    words = rules.describe()["contracts"]
+    for deal in range(1, rules.deals + 1):
+        contract = rules.contract(deal)
+        said = WHOLE_HAND.get(contract.going_down, GOES_OUT[contract.going_out])
+        assert f"{contract} ({contract.cards_dealt} cards dealt; {said}" in words
+        # the card table's line under the contract names only the unusual going-out rules
+        assert GOES_OUT[lp.GoingOut.DISCARD_OR_MELD] not in contract.describe()
+
+
+def test_the_card_tables_contract_line_keeps_to_the_unusual_going_out_rules() -> None:
+    house = R("house")
+    assert house.contract(1).describe() == "Deal 1: 2 sets (10 cards dealt)"
+    assert house.contract(7).describe() == (
+        "Deal 7: 3 runs (10 cards dealt; no discard to go out: the last card must be played "
+        "onto the table)"
+    )
+    online_7 = R("online").contract(7).describe()
+    assert (
+        online_7
+        == "Deal 7: 3 runs (12 cards dealt; or out with the whole hand at any time in your turn)"
+    )
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,10 @@
 
 A bot is anything with ``act(view, legal) -> Action``. Bots never get the :class:`Game`, so
 they cannot peek at other hands or the stock. Make them by name with :func:`make` (the
-registry every front end uses). From weakest to strongest: RandomBot, BasicBot, StrongBot and
-ExpertBot, which settles StrongBot's close decisions by playing them out over sampled deals
-(:mod:`liverpool.evaluate`) and takes up to about a second a decision.
+registry every front end uses), and the bot that answers Hint with :func:`coach`. From weakest
+to strongest: RandomBot, BasicBot, StrongBot and ExpertBot, which settles StrongBot's close
+decisions by playing them out over sampled deals (:mod:`liverpool.evaluate`) and takes up to
+about a second a decision.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .base import Bot
 from .basic import BasicBot
 from .expert import ExpertBot
 from .random_bot import RandomBot
-from .registry import BOTS, LEVELS, for_seats, make, seat_seed
+from .registry import BOTS, LEVELS, coach, for_seats, make, seat_seed
 from .strong import StrongBot
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "ExpertBot",
     "RandomBot",
     "StrongBot",
+    "coach",
     "for_seats",
     "make",
     "seat_seed",

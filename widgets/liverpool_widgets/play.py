@@ -68,7 +68,8 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
     Usually made by :func:`play`. ``table`` is the CardTable, ``game`` the match, ``bots`` the
     bot of each seat (``None`` at the human's), made by the bot registry
     (:func:`liverpool.bots.for_seats`) from ``bot_seed`` (the game's seed unless given): the
-    same opponents as ``liverpool play --seed`` with that seed.
+    same opponents as ``liverpool play --seed`` with that seed, and the same coach
+    (:func:`liverpool.bots.coach`) answering Hint.
     """
 
     pace = traitlets.Float(0.6)
@@ -102,7 +103,7 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
             seat,
             open_hands=open_hands,
             four_color=four_color,
-            coach=lp.bots.make("strong", self._bot_seed),
+            coach=lp.bots.coach(self._bot_seed),
             scale=scale,
             projector=projector,
             pause_at_deal_end=pause_at_deal_end,
