@@ -76,6 +76,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AUTO_PASS_LABELS",
     "BUTTON_LABELS",
+    "SORT_LABELS",
     "AutoPass",
     "Button",
     "ButtonDict",
@@ -98,6 +99,7 @@ __all__ = [
     "HeaderDict",
     "Hint",
     "HintDict",
+    "IntentKind",
     "LeftoverDict",
     "LeftoverHand",
     "LeftoverView",
@@ -119,6 +121,7 @@ __all__ = [
     "ScoresDict",
     "SeatDict",
     "SeatInfo",
+    "SortMode",
     "TableDict",
     "TableModel",
     "TableView",
@@ -210,6 +213,57 @@ _BUTTON_OF_ACTION: Mapping[type, ButtonKind] = {
 def button_for(action: Action) -> ButtonKind:
     """The button that makes ``action`` (a hint lights it up)."""
     return _BUTTON_OF_ACTION[type(action)]
+
+
+class IntentKind(enum.StrEnum):
+    """Every click a table's page reports (an *intent*: ``{"kind": ..., ...}``, each with the
+    ``version`` of the table it was made on): the one name the screens dispatch on."""
+
+    CLICK_CARD = "click_card"
+    """``index`` [``code``]: select the hand's card ``index``, or put it back if selected."""
+    SELECT_ALL = "select_all"
+    """Select every card not in a meld being built."""
+    CLEAR = "clear"
+    """Put the selected cards back."""
+    CLEAR_MELDS = "clear_melds"
+    """Put the melds being built back in the hand."""
+    SORT = "sort"
+    """``mode``: show the hand in a :class:`SortMode`."""
+    MOVE = "move"
+    """``index`` ``to``: put a card at display position ``to`` of the player's own order."""
+    CLICK_STOCK = "click_stock"
+    """Draw from the stock."""
+    CLICK_DISCARD = "click_discard"
+    """Take the discard, or discard the selected card while playing."""
+    CLICK_MELD = "click_meld"
+    """``meld`` [``position``]: lay the selected card off on that meld, or swap it for the wild
+    clicked (:func:`meld_click` decides which, and which end of a run)."""
+    PRESS = "press"
+    """``button`` (a :class:`ButtonKind`; ``aim`` for ``cut``, ``confirm`` for ``go_down``)."""
+    CANCEL = "cancel"
+    """"Not yet": the question put to the player (:class:`Confirm`) is taken away."""
+    NEXT_DEAL = "next_deal"
+    """Put the end-of-deal panel away."""
+    OPTION = "option"
+    """``name`` ``value``: a switch on the table (a :class:`Toggle`)."""
+
+
+class SortMode(enum.StrEnum):
+    """How a seat's hand is shown: the one name its page sends back
+    (``{"kind": "sort", "mode": "rank"}``)."""
+
+    OWN = "own"
+    """The player's own order: new cards go last, and any card can be moved."""
+    RANK = "rank"
+    SUIT = "suit"
+
+
+SORT_LABELS: Mapping[SortMode, str] = {
+    SortMode.OWN: "My order",
+    SortMode.RANK: "By rank",
+    SortMode.SUIT: "By suit",
+}
+"""The words on each sort button (:attr:`Controls.sorts` sends them to the page)."""
 
 
 class Zone(enum.StrEnum):
@@ -515,6 +569,9 @@ class Hint:
         return cls(reason, str(action), button_for(action), tuple(_indexes_of(hand, cards)), meld)
 
 
+_SORTS = tuple(Choice(str(mode), SORT_LABELS[mode]) for mode in SortMode)
+
+
 @dataclass(frozen=True, slots=True)
 class Controls:
     """What the seat is doing: the selection, where it may go, the buttons, the hint."""
@@ -530,6 +587,8 @@ class Controls:
     hint: Hint | None
     toggles: tuple[Toggle, ...] = ()
     confirm: Confirm | None = None
+    sorts: tuple[Choice, ...] = _SORTS
+    """The ways the hand can be shown (each a :class:`SortMode` and its words)."""
 
     def button(self, kind: ButtonKind | str) -> Button:
         """The button ``kind`` (``KeyError`` if this table has none)."""
@@ -907,6 +966,7 @@ class ControlsDict(TypedDict):
     hint: HintDict | None
     toggles: list[ToggleDict]
     confirm: ConfirmDict | None
+    sorts: list[ChoiceDict]
 
 
 class ScoreRowDict(TypedDict):

@@ -1,32 +1,23 @@
-"""One seat at a table played by clicks: what each click means, decided once.
+"""One seat at a table played by clicks: what each click does there, decided once.
 
 Two tables are played by clicking the same ``table.js``: the notebook's ``CardTable`` widget
 and the play site's :class:`~liverpool.site_driver.SiteMatch` (Pyodide, in a Web Worker). Both
 draw the one table model (:func:`~liverpool.table_model.build_table`), and both must answer a
-click the same way: which action it is, when it is refused and with which sentence, what the
-selection, the melds being built and the player's own order of the hand become, when a click
-was made on an older table, when a timed buy offer lapses, when auto-pass passes, when the
-end-of-deal panel holds the table. Written twice, those answers drift apart; so they live here,
-in :class:`TableSession`, and each table is a thin shell around it: the widget copies its state
-into traits and runs a timer for :attr:`TableSession.deadline`; the site's worker sends the
-model as JSON and asks again at :meth:`TableSession.deadline_in`. This module holds no
-pictures, no event loop and no comms, so every click is testable in plain CPython.
+click the same way. What a click *means* — the selection, the melds being built, the player's
+own order of the hand, which action it is and when it is refused in which words — is the
+seat's screen, :class:`~liverpool.table_screen.SeatScreen`, shared with the seats of a room.
+What it *does* at such a table lives here, in :class:`TableSession`: the action played on the
+engine, a click made on an older table, a timed buy offer that lapses, auto-pass, the
+end-of-deal panel holding the table, the question before going down, Hint and Undo. Each table
+is a thin shell around it: the widget copies its state into traits and runs a timer for
+:attr:`TableSession.deadline`; the site's worker sends the model as JSON and asks again at
+:meth:`TableSession.deadline_in`. This module holds no pictures, no event loop and no comms,
+so every click is testable in plain CPython.
 
-Intents (``kind`` and its fields; every intent may carry ``version``):
-
-* ``click_card`` ``index`` [``code``]: select the card, or put it back if it was selected
-* ``press`` ``button`` (a :class:`~liverpool.table_model.ButtonKind`; ``aim`` for ``cut``)
-* ``click_meld`` ``meld`` [``position``]: lay the selected card off on that meld, or swap it
-  for the wild clicked; which one, and which end of a run, the table decides with the engine
-* ``click_stock`` (draw), ``click_discard`` (take the discard, or discard the selected card)
-* ``select_all``, ``clear`` (the selection), ``clear_melds`` (the melds being built);
-  ``sort`` ``mode`` (``"own"``, ``"rank"`` or ``"suit"``); ``move`` ``index`` ``to`` (put a
-  card at display position ``to`` of the player's own order)
-* ``press`` ``go_down`` with nothing built asks first: the model's ``controls.confirm`` shows
-  the melds the table arranged; ``press`` ``go_down`` ``confirm: true`` lays them, ``cancel``
-  (or any other click) takes the question away
-* ``next_deal``: put the end-of-deal panel away (a table made with ``pause_at_deal_end``)
-* ``option`` ``name`` ``value``: a switch on the table (``auto_pass``: an ``AutoPass`` value)
+Intents are ``{"kind": ...}`` with a :class:`~liverpool.table_model.IntentKind` and its fields;
+every intent may carry ``version``. ``press`` ``go_down`` with nothing built asks first: the
+model's ``controls.confirm`` shows the melds the table arranged; ``press`` ``go_down``
+``confirm: true`` lays them, ``cancel`` (or any other click) takes the question away.
 
 A hand *index* is the card's position in ``game.hand(seat)`` (the engine's order); the model's
 hand lists the cards in display order, each naming its ``index``. Messages go in
@@ -38,27 +29,11 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .actions import (
-    Action,
-    Buy,
-    CallLiverpool,
-    CallRummy,
-    Cut,
-    Discard,
-    DrawStock,
-    GiveCard,
-    GoDown,
-    GoOut,
-    LayOff,
-    Pass,
-    SwapWild,
-    TakeDiscard,
-)
-from .bots import StrongBot
+from .actions import Action, GoDown, Pass
+from .bots import coach
 from .cards import Card
 from .errors import IllegalAction
 from .events import Event
@@ -67,16 +42,18 @@ from .state import Phase
 from .table_model import (
     AutoPass,
     ButtonKind,
+    Controls,
     DealSummary,
     Hint,
+    IntentKind,
+    SortMode,
     TableModel,
     addressed,
     auto_pass_due,
     build_table,
     deal_summaries,
-    going_down_melds,
-    meld_click,
 )
+from .table_screen import STALE, Refused, SeatScreen, pressed, read_intent, require
 from .view import PlayerView
 
 __all__ = [
@@ -90,8 +67,9 @@ __all__ = [
     "auto_pass_mode",
 ]
 
-SORT_MODES = ("own", "rank", "suit")
-"""How the hand can be shown: the player's own order, by rank, by suit."""
+SORT_MODES = tuple(SortMode)
+"""How the hand can be shown (:class:`~liverpool.table_model.SortMode`; the widget checks its
+``sort_mode`` trait against this)."""
 
 LOG_LINES = 200
 """How many of the latest event lines the model's log keeps."""
@@ -99,44 +77,25 @@ LOG_LINES = 200
 ACTION_KINDS = tuple(str(kind) for kind in ButtonKind)
 """The buttons of the action bar, in order (every ``kind`` of ``controls["buttons"]``)."""
 
-STALE = (
-    "That click was made on an older picture of the table (it has changed since), so it was "
-    "ignored. Look at the table again and click once more."
-)
 PAUSED = "The deal is over: press Next deal to go on."
 
-_SIMPLE: dict[ButtonKind, Action] = {
-    ButtonKind.DRAW: DrawStock(),
-    ButtonKind.TAKE: TakeDiscard(),
-    ButtonKind.BUY: Buy(),
-    ButtonKind.PASS: Pass(),
-    ButtonKind.CALL_RUMMY: CallRummy(),
-    ButtonKind.CALL_LIVERPOOL: CallLiverpool(),
-    ButtonKind.GO_OUT: GoOut(),
-}
-"""Buttons that are one action, whatever is selected."""
-
-_WHILE_PAUSED = frozenset({"next_deal", "sort", "clear", "clear_melds", "option", "cancel"})
+_WHILE_PAUSED = frozenset(
+    {
+        IntentKind.NEXT_DEAL,
+        IntentKind.SORT,
+        IntentKind.CLEAR,
+        IntentKind.CLEAR_MELDS,
+        IntentKind.OPTION,
+        IntentKind.CANCEL,
+    }
+)
 """Intents a table paused at a deal's end still takes (none of them is a move)."""
-
-_ANY_VERSION = frozenset({"sort", "clear", "clear_melds", "option", "cancel", "next_deal"})
-"""Intents that mean the same whatever the table looked like when they were made (Next deal
-means the same on any picture of the panel). Undo is not one: a double click on Undo must take
-back one action, not two."""
 
 
 class Coach(Protocol):
     """What answers the Hint button: a bot that says why (as the bots of :mod:`~liverpool.bots`)."""
 
     def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]: ...
-
-
-class _Refused(Exception):
-    """A click that does nothing, with the sentence saying why (``guide``: what to do)."""
-
-    def __init__(self, text: str, *, guide: bool = False) -> None:
-        super().__init__(text)
-        self.guide = guide
 
 
 def auto_pass_mode(mode: AutoPass | str | bool, name: str = "auto_pass") -> AutoPass:
@@ -153,16 +112,17 @@ def auto_pass_mode(mode: AutoPass | str | bool, name: str = "auto_pass") -> Auto
         raise ValueError(f"{name} must be one of {choices}, not {mode!r}") from None
 
 
-class TableSession:
+class TableSession(SeatScreen):
     """Seat ``seat`` of ``game`` and what its screen holds, played by :meth:`handle`.
 
-    The screen's state: :attr:`selected` (hand indexes), :attr:`staged` (the melds being built,
-    hand indexes each), :attr:`sort_mode`, the player's own order of the hand, a hint, the
+    The screen's state: the :class:`~liverpool.table_screen.SeatScreen` (:attr:`selected`,
+    :attr:`staged`, :attr:`sort_mode`, the player's own order of the hand), a hint, the
     question before going down, :attr:`error` and :attr:`crash`. :meth:`model` is the table
-    model of it all. ``coach`` answers Hint (a :class:`~liverpool.bots.StrongBot` unless
-    given); ``clock`` is the time source of buy deadlines (seconds); ``interactive=False``
-    makes a table to watch only; ``open_hands`` shows every hand; ``pause_at_deal_end`` holds
-    the end-of-deal panel up until Next deal; ``auto_pass`` passes buy offers for the seat;
+    model of it all. ``coach`` answers Hint (unless given, the registry's
+    :func:`~liverpool.bots.coach` for the game's seed, as on every other screen); ``clock``
+    is the time source of buy deadlines (seconds); ``interactive=False`` makes a table to
+    watch only; ``open_hands`` shows every hand; ``pause_at_deal_end`` holds the end-of-deal
+    panel up until Next deal; ``auto_pass`` passes buy offers for the seat;
     ``must_build_melds`` keeps Go down off until melds are built with Add meld;
     ``undo_handler`` (a callable), when set, makes the Undo button work.
 
@@ -188,6 +148,7 @@ class TableSession:
     ) -> None:
         if not 0 <= seat < game.players:
             raise ValueError(f"seat must be 0 to {game.players - 1}, not {seat!r}")
+        super().__init__()
         self.seat = seat
         self.clock = clock
         self.interactive = interactive
@@ -196,9 +157,6 @@ class TableSession:
         self.must_build_melds = must_build_melds
         self.undo_handler = undo_handler
         self.log_lines = log_lines
-        self.selected: list[int] = []
-        self.staged: list[list[int]] = []
-        self.sort_mode = "own"
         self.error = ""
         self.error_kind = "error"
         self.crash = ""
@@ -207,8 +165,6 @@ class TableSession:
         self._game = game
         self._deals_seen = len(game.deal_scores)
         self._version = 0
-        self._order: list[str] = []  # the player's own order of the hand, as card codes
-        self._hand_codes: tuple[str, ...] = ()
         self._legal: list[Action] = []
         self._refusals: dict[Action, str] = {}  # the game's why_not answers at this version
         self._hint: Hint | None = None
@@ -263,7 +219,7 @@ class TableSession:
     def coach(self) -> Coach:
         """The bot that answers Hint (made on the first Hint: most games never ask)."""
         if self._coach is None:
-            self._coach = StrongBot(0)
+            self._coach = coach(self._game.seed)
         return self._coach
 
     @property
@@ -313,44 +269,13 @@ class TableSession:
         self._refusals = {}
         self._hint = None
         self._confirm = None
-        codes = tuple(c.code for c in g.hand(self.seat))
-        keep = not clear_selection and codes[: len(self._hand_codes)] == self._hand_codes
-        # the player's own order: cards still held keep their places, new ones go last
-        left = Counter(codes)
-        order: list[str] = []
-        for code in [*self._order, *codes]:
-            if left[code] > 0:
-                order.append(code)
-                left[code] -= 1
-        self._order = order
-        self._hand_codes = codes
-        if keep:
-            self.selected = [i for i in self.selected if i < len(codes)]
-        else:
-            self.selected, self.staged = [], []
+        self.follow(g.hand(self.seat), clear=clear_selection)
         self._arm_deadline()
         self.auto_pass_if_due()
 
-    def forget_hand_order(self) -> None:
-        """Start the player's own order afresh (a different match is about to be shown)."""
-        self._order = []
-        self._hand_codes = ()
-
     def display_order(self) -> list[int]:
         """Hand indexes in the order the hand is shown."""
-        hand = self._game.hand(self.seat)
-        if self.sort_mode == "rank":
-            return sorted(range(len(hand)), key=lambda i: (hand[i].sort_key(), i))
-        if self.sort_mode == "suit":
-            return sorted(range(len(hand)), key=lambda i: (hand[i].suit_sort_key(), i))
-        free = list(range(len(hand)))
-        order: list[int] = []
-        for code in self._order:
-            i = next((i for i in free if hand[i].code == code), None)
-            if i is not None:
-                free.remove(i)
-                order.append(i)
-        return order + free
+        return self.hand_order(self._game.hand(self.seat))
 
     def model(self) -> TableModel:
         """The seat's table model now."""
@@ -453,49 +378,38 @@ class TableSession:
         :attr:`error`; anything unexpected goes to :meth:`report_crash`."""
         try:
             self._dispatch(intent)
-        except _Refused as refused:
+        except Refused as refused:
             self.say(str(refused), guide=refused.guide)
         except Exception as exc:  # shown under the table, never lost
             self.report_crash(exc)
 
     def _dispatch(self, intent: object) -> None:
-        if not isinstance(intent, Mapping):
-            raise _Refused(f"The table received a message it cannot read: {intent!r:.60}")
-        kind = intent.get("kind")
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise _Refused(f"The table does not know the click {kind!r:.30}.")
-        if not self.interactive and kind != "sort":
-            raise _Refused("This table is for watching only.", guide=True)
+        kind, fields = read_intent(intent)
+        if not self.interactive and kind is not IntentKind.SORT:
+            raise Refused("This table is for watching only.", guide=True)
         # any click answers a question put to the player (a yes carries its melds along)
         self._answer, self._confirm = self._confirm, None
         try:
             self.check_deadline()  # a lapsed offer is settled before any click on it
-            if self._stale(intent):
-                raise _Refused(STALE, guide=True)
+            if self.stale(fields, self._version):
+                raise Refused(STALE, guide=True)
             if self.deal_end_pending and kind not in _WHILE_PAUSED:
-                raise _Refused(PAUSED, guide=True)
+                raise Refused(PAUSED, guide=True)
             self.say("")
-            handler(self, intent)
+            handler = _OWN.get(kind)
+            if handler is None and kind is IntentKind.PRESS:
+                handler = _OWN_PRESSES.get(pressed(fields))
+            if handler is not None:
+                handler(self, fields)
+                return
+            action = self.resolve(fields, self._game, self.seat, self._legal, self._controls)
+            if action is not None:
+                self._act(action)
         finally:
             self._answer = None
 
-    def _stale(self, intent: Mapping[str, Any]) -> bool:
-        """Whether a click was made on an older table and may now mean something else. A card
-        click still names the same card while the hand is unchanged where it points."""
-        version, kind = intent.get("version"), intent.get("kind")
-        if version is None or version == self._version or kind in _ANY_VERSION:
-            return False
-        if kind == "press" and intent.get("button") == ButtonKind.HINT:
-            return False
-        index, code = intent.get("index"), intent.get("code")
-        same_card = (
-            isinstance(index, int)
-            and isinstance(code, str)
-            and 0 <= index < len(self._hand_codes)
-            and self._hand_codes[index] == code
-        )
-        return not (kind == "click_card" and same_card)
+    def _controls(self) -> Controls:
+        return self.model().controls
 
     def _act(self, action: Action) -> bool:
         """Apply ``action`` for this seat: ``True`` when done, else :attr:`error` says why
@@ -510,103 +424,6 @@ class TableSession:
         for callback in list(self._action_listeners):
             callback(action, events)
         return True
-
-    def _index(self, intent: Mapping[str, Any]) -> int:
-        index = intent.get("index")
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise _Refused("That click did not name a card of your hand.")
-        if not 0 <= index < len(self._game.hand(self.seat)):
-            raise _Refused("That card is no longer in your hand.")
-        return index
-
-    def _selected_cards(self) -> list[Card]:
-        hand = self._game.hand(self.seat)
-        return [hand[i] for i in self.selected if 0 <= i < len(hand)]
-
-    def _one_selected(self, what: str) -> Card:
-        cards = self._selected_cards()
-        if len(cards) != 1:
-            first = "Select one card" if not cards else "Select only one card"
-            raise _Refused(f"{first} {what}{' first' if not cards else ''}.", guide=True)
-        return cards[0]
-
-    def _refuse_if_off(self, kind: ButtonKind) -> None:
-        """When button ``kind`` is off, refuse with its sentence (from the engine)."""
-        button = self.model().controls.button(kind)
-        if not button.enabled:
-            raise _Refused(button.why, guide=button.guide)
-
-    # the hand
-    def _on_click_card(self, intent: Mapping[str, Any]) -> None:
-        index = self._index(intent)
-        if index in self.selected:
-            self.selected = [i for i in self.selected if i != index]
-        elif any(index in group for group in self.staged):
-            raise _Refused(
-                "That card is already in a meld you are building (put it back to undo).",
-                guide=True,
-            )
-        else:
-            self.selected = [*self.selected, index]
-
-    def _on_select_all(self, intent: Mapping[str, Any]) -> None:
-        staged = {i for group in self.staged for i in group}
-        self.selected = [i for i in self.display_order() if i not in staged]
-
-    def _on_clear(self, intent: Mapping[str, Any]) -> None:
-        self.selected = []
-
-    def _on_clear_melds(self, intent: Mapping[str, Any]) -> None:
-        self.staged = []
-
-    def _on_sort(self, intent: Mapping[str, Any]) -> None:
-        mode = intent.get("mode")
-        if mode not in SORT_MODES:
-            raise _Refused(f"The hand can be sorted by {', '.join(SORT_MODES)}, not {mode!r:.20}.")
-        if mode == "own" and self.sort_mode != "own":
-            # what the player sees is the starting point of their own order
-            hand = self._game.hand(self.seat)
-            self._order = [hand[i].code for i in self.display_order()]
-        self.sort_mode = str(mode)
-
-    def _on_move(self, intent: Mapping[str, Any]) -> None:
-        index = self._index(intent)
-        shown = self.display_order()
-        to = intent.get("to")
-        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < len(shown):
-            raise _Refused("A card can be moved only to a place in your hand.")
-        hand = self._game.hand(self.seat)
-        shown.remove(index)
-        shown.insert(to, index)
-        self._order = [hand[i].code for i in shown]
-        self.sort_mode = "own"
-
-    # the table
-    def _on_click_stock(self, intent: Mapping[str, Any]) -> None:
-        self._act(DrawStock())
-
-    def _on_click_discard(self, intent: Mapping[str, Any]) -> None:
-        """The discard pile: a discard while playing, else taking the top card."""
-        if self._game.phase in (Phase.PLAY, Phase.LIVERPOOL_DISCARD):
-            self._act(Discard(self._one_selected("to discard")))
-        else:
-            self._act(TakeDiscard())
-
-    def _on_click_meld(self, intent: Mapping[str, Any]) -> None:
-        meld, position = intent.get("meld"), intent.get("position")
-        if not isinstance(meld, int) or isinstance(meld, bool):
-            raise _Refused("That click did not name a meld on the table.")
-        if not isinstance(position, int) or isinstance(position, bool):
-            position = None
-        cards = self._selected_cards()
-        if len(cards) != 1:
-            raise _Refused(
-                "Select one card of your hand, then click the meld to lay it on (or the wild "
-                "card it should replace).",
-                guide=True,
-            )
-        g = self._game
-        self._act(meld_click(self._legal, cards[0], meld, position, g.table, g.rules))
 
     def _on_cancel(self, intent: Mapping[str, Any]) -> None:
         """ "Not yet": the question is taken off the table (any click answers it)."""
@@ -624,97 +441,31 @@ class TableSession:
         """A switch on the table: ``auto_pass`` with an :class:`AutoPass` value."""
         name, value = intent.get("name"), intent.get("value")
         if name != "auto_pass":
-            raise _Refused(f"The table has no option {name!r:.30}.")
+            raise Refused(f"The table has no option {name!r:.30}.")
         try:
             mode = AutoPass(str(value))
         except ValueError:
             choices = ", ".join(repr(str(m)) for m in AutoPass)
-            raise _Refused(f"Auto-pass buys is one of {choices}, not {value!r:.30}.") from None
+            raise Refused(f"Auto-pass buys is one of {choices}, not {value!r:.30}.") from None
         self.auto_pass = mode
 
-    def _on_press(self, intent: Mapping[str, Any]) -> None:
-        name = intent.get("button")
-        if name not in ACTION_KINDS:
-            raise _Refused(f"The table has no button {name!r:.30}.")
-        button = ButtonKind(str(name))
-        if button in _SIMPLE:
-            self._act(_SIMPLE[button])
-        else:
-            _PRESSES[button](self, intent)
 
-
-# -- the buttons that need more than one action (beside the class: it stays readable) ------
-
-
-def _press_cut(s: TableSession, intent: Mapping[str, Any]) -> None:
-    aim = intent.get("aim")
-    if isinstance(aim, str) and aim.strip().isdigit():
-        aim = int(aim)
-    if not isinstance(aim, int) or isinstance(aim, bool):
-        raise _Refused("Say how many cards to lift: a whole number.")
-    s._act(Cut(aim))
-
-
-def _press_add_meld(s: TableSession, intent: Mapping[str, Any]) -> None:
-    s._refuse_if_off(ButtonKind.ADD_MELD)
-    s.staged = [*s.staged, list(s.selected)]
-    s.selected = []
+# -- this table's own buttons (the others mean what they mean on every seat's screen) ------
 
 
 def _press_go_down(s: TableSession, intent: Mapping[str, Any]) -> None:
     """Go down with the melds built (and the selected cards as one more); with none built,
     the table arranges the melds and asks the player to confirm them first."""
     if s.must_build_melds:
-        s._refuse_if_off(ButtonKind.GO_DOWN)
+        require(s.model().controls.button(ButtonKind.GO_DOWN))
     if intent.get("confirm") is True and s._answer:
         s._act(GoDown(s._answer))
         return
-    hand = s._game.hand(s.seat)
-    groups = [[hand[i] for i in group if 0 <= i < len(hand)] for group in s.staged]
-    selected = s._selected_cards()
-    melds = going_down_melds(s._game, s.seat, groups, selected)
-    if isinstance(melds, str):
-        raise _Refused(melds, guide=not groups and not selected)
-    if groups or intent.get("confirm") is True:
+    melds = s.melds_to_go_down(s._game, s.seat)
+    if s.staged or intent.get("confirm") is True:
         s._act(GoDown(melds))
     else:
         s._confirm = melds  # show which melds, and ask
-
-
-def _press_lay_off(s: TableSession, intent: Mapping[str, Any]) -> None:
-    """Lay off on the one meld the selected card fits (click a meld when it fits more)."""
-    s._refuse_if_off(ButtonKind.LAY_OFF)
-    card = s._selected_cards()[0]
-    places = sorted({a.meld for a in s._legal if isinstance(a, LayOff) and a.card == card})
-    if len(places) > 1:
-        raise _Refused(
-            f"The {card} fits {len(places)} melds: click the one to lay it on.", guide=True
-        )
-    g = s._game
-    s._act(meld_click(s._legal, card, places[0], None, g.table, g.rules))
-
-
-def _press_swap(s: TableSession, intent: Mapping[str, Any]) -> None:
-    if not s.model().controls.button(ButtonKind.SWAP).shown:
-        # these rules have no swaps: the game says so
-        s._act(SwapWild(s._one_selected("to put in place of the wild"), 0, 0))
-        return
-    s._refuse_if_off(ButtonKind.SWAP)
-    card = s._selected_cards()[0]
-    swaps = [a for a in s._legal if isinstance(a, SwapWild) and a.card == card]
-    if len(swaps) != 1:
-        raise _Refused(
-            "Click the wild card on the table that your card should replace.", guide=True
-        )
-    s._act(swaps[0])
-
-
-def _press_discard(s: TableSession, intent: Mapping[str, Any]) -> None:
-    s._act(Discard(s._one_selected("to discard")))
-
-
-def _press_give(s: TableSession, intent: Mapping[str, Any]) -> None:
-    s._act(GiveCard(s._one_selected("to give")))
 
 
 def _press_hint(s: TableSession, intent: Mapping[str, Any]) -> None:
@@ -731,7 +482,7 @@ def _press_hint(s: TableSession, intent: Mapping[str, Any]) -> None:
 
 def _press_undo(s: TableSession, intent: Mapping[str, Any]) -> None:
     if s.undo_handler is None:
-        raise _Refused(
+        raise Refused(
             "Undo works when playing against bots: start a match with play().", guide=True
         )
     s.undo_handler()
@@ -739,30 +490,17 @@ def _press_undo(s: TableSession, intent: Mapping[str, Any]) -> None:
 
 _Handler = Callable[[TableSession, Mapping[str, Any]], None]
 
-_HANDLERS: dict[str, _Handler] = {
-    "click_card": TableSession._on_click_card,
-    "select_all": TableSession._on_select_all,
-    "clear": TableSession._on_clear,
-    "clear_melds": TableSession._on_clear_melds,
-    "sort": TableSession._on_sort,
-    "move": TableSession._on_move,
-    "click_stock": TableSession._on_click_stock,
-    "click_discard": TableSession._on_click_discard,
-    "click_meld": TableSession._on_click_meld,
-    "press": TableSession._on_press,
-    "cancel": TableSession._on_cancel,
-    "next_deal": TableSession._on_next_deal,
-    "option": TableSession._on_option,
+_OWN: dict[IntentKind, _Handler] = {
+    IntentKind.CANCEL: TableSession._on_cancel,
+    IntentKind.NEXT_DEAL: TableSession._on_next_deal,
+    IntentKind.OPTION: TableSession._on_option,
 }
+"""The clicks only this table takes (every other click is the seat's screen's)."""
 
-_PRESSES: dict[ButtonKind, _Handler] = {
-    ButtonKind.CUT: _press_cut,
-    ButtonKind.ADD_MELD: _press_add_meld,
+_OWN_PRESSES: dict[ButtonKind, _Handler] = {
     ButtonKind.GO_DOWN: _press_go_down,
-    ButtonKind.LAY_OFF: _press_lay_off,
-    ButtonKind.SWAP: _press_swap,
-    ButtonKind.DISCARD: _press_discard,
-    ButtonKind.GIVE: _press_give,
     ButtonKind.HINT: _press_hint,
     ButtonKind.UNDO: _press_undo,
 }
+"""The buttons this table presses its own way: Go down asks first, Hint asks the coach, Undo
+calls the undo handler."""

@@ -24,6 +24,7 @@ LAYERS: list[set[str]] = [
     {"actions", "events", "state", "view", "setup", "phases", "game"},
     {"bots", "evaluate"},
     {"match", "record", "review", "render", "terminal", "display", "table_model", "sources", "cli"},
+    {"table_screen"},
     {"table_session"},
     {"__init__", "__main__", "site_driver"},
 ]

@@ -5,11 +5,12 @@ widget, Python decides everything and the page only draws and reports clicks: ea
 connection holds a :class:`TableSession` (the cards selected, the melds being built, the
 player's own order of the hand), the server builds that seat's
 :func:`~liverpool.table_model.build_table` model for every ``state`` message, and the page's
-clicks come back as table.js's *intents* (``{"type": "table", "intent": {...}}``). An intent
-that only selects or sorts cards changes the session; one that is a move is turned into the
-action (with the table model's own :func:`~liverpool.table_model.meld_click` and
-:func:`~liverpool.table_model.going_down_melds`) and played through the room's ``act`` path —
-the same checks, the same store-before-broadcast, the same errors as a client's ``act``.
+clicks come back as table.js's *intents* (``{"type": "table", "intent": {...}}``). What a
+click means is decided by the seat's screen the notebook's table uses too
+(:class:`~liverpool.table_screen.SeatScreen`): an intent that only selects or sorts cards
+changes the session; one that is a move is turned into the action and played through the
+room's ``act`` path — the same checks, the same store-before-broadcast, the same errors as a
+client's ``act``.
 
 Card pictures are sent once per connection: the model's ``svg`` fields hold a short key, and
 the message's ``cards`` holds the SVG of each key the page has not had yet (a table's model
@@ -26,41 +27,25 @@ from __future__ import annotations
 import asyncio
 import functools
 import weakref
-from collections import Counter
 from collections.abc import Iterator, MutableMapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from liverpool import Card, Game, Phase, Rules
-from liverpool.actions import (
-    Action,
-    Buy,
-    CallLiverpool,
-    CallRummy,
-    Cut,
-    Discard,
-    DrawStock,
-    GiveCard,
-    GoDown,
-    GoOut,
-    LayOff,
-    Pass,
-    SwapWild,
-    TakeDiscard,
-    action_to_dict,
-)
+from liverpool.actions import Action, Buy, Pass, action_to_dict
 from liverpool.table_model import (
     ButtonKind,
     CardFace,
     DealSummary,
+    IntentKind,
+    SortMode,
     TableModel,
     Zone,
     as_data,
     build_table,
     deal_summaries,
-    going_down_melds,
-    meld_click,
 )
+from liverpool.table_screen import STALE, Refused, SeatScreen, pressed, read_intent
 
 from .protocol import Bad, Encoded
 
@@ -72,22 +57,11 @@ __all__ = ["CARD_WIDTHS", "TableSession", "add_table", "deal_end", "table_intent
 CARD_WIDTHS = {Zone.HAND: 92, Zone.MELD: 64, Zone.PILE: 84, Zone.OPEN: 52}
 """Pixel width of each zone's card pictures (as the notebook widget draws them)."""
 
-SORT_MODES = ("own", "rank", "suit")
-
-STALE = (
-    "That click was made on an older picture of the table (it has changed since), so it was "
-    "ignored. Look at the table again and click once more."
-)
-
-_SIMPLE: dict[ButtonKind, Action] = {
-    ButtonKind.DRAW: DrawStock(),
-    ButtonKind.TAKE: TakeDiscard(),
-    ButtonKind.BUY: Buy(),
-    ButtonKind.PASS: Pass(),
-    ButtonKind.CALL_RUMMY: CallRummy(),
-    ButtonKind.CALL_LIVERPOOL: CallLiverpool(),
-    ButtonKind.GO_OUT: GoOut(),
+_NOT_IN_A_ROOM: dict[ButtonKind, str] = {
+    ButtonKind.HINT: "There are no hints in a room: everyone plays on their own.",
+    ButtonKind.UNDO: "Undo is for games against bots; a room's moves are final.",
 }
+"""The notebook table's buttons a room has not (hidden on its pages), with why not."""
 
 
 @functools.lru_cache(maxsize=8192)
@@ -171,16 +145,15 @@ class NotYourTurn(MutableMapping[Action, str]):
         return len(self.asked) + 2
 
 
-class TableSession:
-    """What one seat's screen holds besides the game: selection, melds being built, order."""
+class TableSession(SeatScreen):
+    """One seat's screen in a room: the :class:`~liverpool.table_screen.SeatScreen` (the
+    selection, the melds being built, the hand's order, and what a click means), plus what the
+    room adds — the step of the room it follows (``room.seq``), the model built through the
+    room (the buy window asks every seat at once), and the card pictures sent."""
 
     def __init__(self) -> None:
-        self.selected: list[int] = []
-        self.staged: list[list[int]] = []
-        self.order: list[str] = []
-        self.sort_mode = "own"
+        super().__init__()
         self.version = -1
-        self.hand_codes: tuple[str, ...] = ()
         self.refusals: MutableMapping[Action, str] = {}
         self.sent: set[str] = set()
         self.model: TableModel | None = None
@@ -193,34 +166,9 @@ class TableSession:
         if room.seq == self.version:
             return
         assert room.game is not None
-        codes = tuple(c.code for c in room.game.hand(seat))
-        keep = codes[: len(self.hand_codes)] == self.hand_codes and self.version >= 0
-        left = Counter(codes)
-        order: list[str] = []
-        for code in [*self.order, *codes]:
-            if left[code] > 0:
-                order.append(code)
-                left[code] -= 1
-        self.order = order
-        if not keep:
-            self.selected, self.staged = [], []
-        self.hand_codes = codes
+        self.follow(room.game.hand(seat))
         self.version = room.seq
         self.refusals = {}
-
-    def display_order(self, hand: list[Card]) -> list[int]:
-        if self.sort_mode == "rank":
-            return sorted(range(len(hand)), key=lambda i: (hand[i].sort_key(), i))
-        if self.sort_mode == "suit":
-            return sorted(range(len(hand)), key=lambda i: (hand[i].suit_sort_key(), i))
-        free = list(range(len(hand)))
-        order: list[int] = []
-        for code in self.order:
-            i = next((i for i in free if hand[i].code == code), None)
-            if i is not None:
-                free.remove(i)
-                order.append(i)
-        return order + free
 
     def build(self, room: Room, seat: int) -> TableModel:
         """This seat's table model now."""
@@ -243,7 +191,7 @@ class TableSession:
             legal=legal,
             selected=self.selected,
             staged=self.staged,
-            hand_order=self.display_order(game.hand(seat)),
+            hand_order=self.hand_order(game.hand(seat)),
             events=game.log[-LOG_EVENTS:],
             buy_deadline=deadline,
             undo=None,
@@ -258,166 +206,21 @@ class TableSession:
     def handle(self, room: Room, seat: int, intent: dict[str, Any]) -> Action | None:
         """Carry out one click: ``None`` when it only changed the screen, else the move it
         means (for the room to play). :class:`Bad` with the sentence when it is refused."""
-        kind = intent.get("kind")
         game = room.game
         if game is None:
             raise Bad("The match has not started yet.")
         self.sync(room, seat)
-        version = intent.get("version")
-        if (
-            version is not None
-            and version != room.seq
-            and kind not in ("sort", "clear", "clear_melds")
-            and not (kind == "click_card" and self._same_card(intent))
-        ):
-            raise Bad(STALE)
-        hand = game.hand(seat)
-        if kind == "click_card":
-            index = self._index(intent, hand)
-            if index in self.selected:
-                self.selected.remove(index)
-            elif any(index in g for g in self.staged):
-                raise Bad("That card is already in a meld you are building (put it back to undo).")
-            else:
-                self.selected.append(index)
-            return None
-        if kind == "select_all":
-            staged = {i for g in self.staged for i in g}
-            self.selected = [i for i in self.display_order(hand) if i not in staged]
-            return None
-        if kind == "clear":
-            self.selected = []
-            return None
-        if kind == "clear_melds":
-            self.staged = []
-            return None
-        if kind == "sort":
-            mode = intent.get("mode")
-            if mode not in SORT_MODES:
-                raise Bad(f"The hand can be sorted by {', '.join(SORT_MODES)}.")
-            if mode == "own" and self.sort_mode != "own":
-                self.order = [hand[i].code for i in self.display_order(hand)]
-            self.sort_mode = str(mode)
-            return None
-        if kind == "move":
-            index = self._index(intent, hand)
-            shown = self.display_order(hand)
-            to = intent.get("to")
-            if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < len(shown):
-                raise Bad("A card can be moved only to a place in your hand.")
-            shown.remove(index)
-            shown.insert(to, index)
-            self.order = [hand[i].code for i in shown]
-            self.sort_mode = "own"
-            return None
-        if kind == "click_stock":
-            return DrawStock()
-        if kind == "click_discard":
-            if game.phase in (Phase.PLAY, Phase.LIVERPOOL_DISCARD):
-                return Discard(self._one(hand, "to discard"))
-            return TakeDiscard()
-        legal = room.legal_for(seat)
-        if kind == "click_meld":
-            meld, position = intent.get("meld"), intent.get("position")
-            if not isinstance(meld, int) or isinstance(meld, bool):
-                raise Bad("That click did not name a meld on the table.")
-            if not isinstance(position, int) or isinstance(position, bool):
-                position = None
-            card = self._one(hand, "of your hand, then click the meld to lay it on,")
-            return meld_click(legal, card, meld, position, game.table, game.rules)
-        if kind == "press":
-            return self._press(room, seat, intent, legal, hand)
-        raise Bad(f"The table does not know the click {str(kind)[:20]!r}.")
-
-    def _press(
-        self,
-        room: Room,
-        seat: int,
-        intent: dict[str, Any],
-        legal: list[Action],
-        hand: list[Card],
-    ) -> Action | None:
-        game = room.game
-        assert game is not None
         try:
-            button = ButtonKind(str(intent.get("button")))
-        except ValueError:
-            raise Bad("The table has no such button.") from None
-        if button in _SIMPLE:
-            return _SIMPLE[button]
-        if button is ButtonKind.CUT:
-            aim = intent.get("aim")
-            if isinstance(aim, str) and aim.strip().isdigit():
-                aim = int(aim)
-            if not isinstance(aim, int) or isinstance(aim, bool):
-                raise Bad("Say how many cards to lift: a whole number.")
-            return Cut(aim)
-        if button is ButtonKind.DISCARD:
-            return Discard(self._one(hand, "to discard"))
-        if button is ButtonKind.GIVE:
-            return GiveCard(self._one(hand, "to give"))
-        if button is ButtonKind.ADD_MELD:
-            self._refused(room, seat, button)
-            self.staged.append(list(self.selected))
-            self.selected = []
-            return None
-        if button is ButtonKind.GO_DOWN:
-            groups = [[hand[i] for i in g if 0 <= i < len(hand)] for g in self.staged]
-            melds = going_down_melds(game, seat, groups, self._cards(hand))
-            if isinstance(melds, str):
-                raise Bad(melds)
-            return GoDown(melds)
-        if button is ButtonKind.LAY_OFF:
-            self._refused(room, seat, button)
-            card = self._cards(hand)[0]
-            places = sorted({a.meld for a in legal if isinstance(a, LayOff) and a.card == card})
-            if len(places) > 1:
-                raise Bad(f"The {card} fits {len(places)} melds: click the one to lay it on.")
-            return meld_click(legal, card, places[0], None, game.table, game.rules)
-        if button is ButtonKind.SWAP:
-            self._refused(room, seat, button)
-            card = self._cards(hand)[0]
-            swaps = [a for a in legal if isinstance(a, SwapWild) and a.card == card]
-            if len(swaps) != 1:
-                raise Bad("Click the wild card on the table that your card should replace.")
-            return swaps[0]
-        if button is ButtonKind.HINT:
-            raise Bad("There are no hints in a room: everyone plays on their own.")
-        raise Bad("Undo is for games against bots; a room's moves are final.")
-
-    def _refused(self, room: Room, seat: int, button: ButtonKind) -> None:
-        model = self.build(room, seat)
-        found = model.controls.button(button)
-        if not found.enabled:
-            raise Bad(found.why)
-
-    def _cards(self, hand: list[Card]) -> list[Card]:
-        return [hand[i] for i in self.selected if 0 <= i < len(hand)]
-
-    def _one(self, hand: list[Card], what: str) -> Card:
-        cards = self._cards(hand)
-        if len(cards) != 1:
-            raise Bad(
-                f"Select one card {what} first." if not cards else f"Select only one card {what}."
+            if self.stale(intent, room.seq):
+                raise Refused(STALE)
+            kind, fields = read_intent(intent)
+            if kind is IntentKind.PRESS and (why := _NOT_IN_A_ROOM.get(pressed(fields))):
+                raise Refused(why)
+            return self.resolve(
+                fields, game, seat, room.legal_for(seat), lambda: self.build(room, seat).controls
             )
-        return cards[0]
-
-    def _index(self, intent: dict[str, Any], hand: list[Card]) -> int:
-        index = intent.get("index")
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise Bad("That click did not name a card of your hand.")
-        if not 0 <= index < len(hand):
-            raise Bad("That card is no longer in your hand.")
-        return index
-
-    def _same_card(self, intent: dict[str, Any]) -> bool:
-        index, code = intent.get("index"), intent.get("code")
-        return (
-            isinstance(index, int)
-            and isinstance(code, str)
-            and 0 <= index < len(self.hand_codes)
-            and self.hand_codes[index] == code
-        )
+        except Refused as refused:
+            raise Bad(str(refused)) from None
 
 
 LOG_EVENTS = 60
@@ -495,7 +298,7 @@ def _summarise(room: Room, game: Game, done: int) -> None:
 
 def _hide_hint(controls: dict[str, Any]) -> None:
     for button in controls.get("buttons", []):
-        if button.get("kind") in (ButtonKind.HINT, ButtonKind.UNDO):
+        if button.get("kind") in _NOT_IN_A_ROOM:
             button["shown"] = False
 
 
@@ -528,7 +331,7 @@ def seat_table(room: Room, conn: Conn) -> tuple[dict[str, Any], dict[str, str]]:
     pictures = Pictures(room.rules, session.sent)
     data: dict[str, Any] = dict(as_data(model, pictures))
     _hide_hint(data["controls"])
-    data["sort_mode"] = session.sort_mode
+    data["sort_mode"] = str(session.sort_mode)
     data["interactive"] = room.status == "playing"
     to_act = game.to_act
     data["busy"] = to_act is not None and room.seats[to_act].kind == "bot"
@@ -580,7 +383,7 @@ def _public_model(room: Room, pictures: Pictures, reveal: bool) -> dict[str, Any
     if not game.is_over:
         header["deciding"] = game.deciding()  # in the third person: nobody is "you" here
     data["log"] = [e.text for e in game.log[-LOG_EVENTS:]]
-    data["sort_mode"] = "own"
+    data["sort_mode"] = str(SortMode.OWN)
     data["interactive"] = False
     data["busy"] = False
     if reveal:

@@ -45,7 +45,8 @@
  * @typedef {{button: string, text: string, melds: number[][], describe: string[],
  *   yes: string, no: string}} Confirm
  * @typedef {{version: number, selected: number[], staged: number[][], targets: Target[],
- *   buttons: Button[], hint: Hint|null, toggles?: Toggle[], confirm?: Confirm|null}} Controls
+ *   buttons: Button[], hint: Hint|null, toggles?: Toggle[], confirm?: Confirm|null,
+ *   sorts?: {value: string, label: string}[]}} Controls
  * @typedef {{names: string[], rows: {deal: number, cells: string[]}[], totals: number[]}} Pad
  * @typedef {{seat: number, name: string, went_out: boolean, cards: CardItem[],
  *   card_points: number[], hand_points: number, adjustment: string, score: string,
@@ -64,7 +65,6 @@ const TRAITS = [
   "view", "controls", "log", "scores", "error", "error_kind", "sort_mode", "busy", "crash",
   "interactive", "scale",
 ];
-const SORTS = [["own", "My order"], ["rank", "By rank"], ["suit", "By suit"]];
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), [tabindex]";
 let tables = 0; // each table's element ids are its own (several tables may share a page)
 
@@ -408,10 +408,10 @@ export default {
             aria-pressed="${isSel}" aria-label="${esc(label)}" draggable="${interactive ? "true" : "false"}"`;
         return { key, attrs, svg: c.svg };
       });
-      const sorts = SORTS.map(([mode, text]) =>
+      const sorts = (controls.sorts || []).map(({ value: mode, label: text }) =>
         `<button type="button" class="lpt-sort${sortMode === mode ? " is-on" : ""}" data-act="sort"
-          data-mode="${mode}" data-testid="sort-${mode}" data-focus-key="sort:${mode}"
-          aria-label="${esc(`sort your hand: ${text.toLowerCase()}`)}" aria-pressed="${sortMode === mode}">${text}</button>`).join("");
+          data-mode="${esc(mode)}" data-testid="sort-${esc(mode)}" data-focus-key="sort:${esc(mode)}"
+          aria-label="${esc(`sort your hand: ${text.toLowerCase()}`)}" aria-pressed="${sortMode === mode}">${esc(text)}</button>`).join("");
       const stagedHtml = controls.staged.length
         ? `<div class="lpt-staged" data-testid="staged"><span class="lpt-staged-title">Melds to go down with:</span>
             ${controls.staged.map((group, k) => `<span class="lpt-staged-meld" data-testid="staged-${k}" role="group"
