@@ -7,6 +7,7 @@ every wait is bounded in time, and every server and connection a test opens is c
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -230,3 +231,12 @@ def test_a_removed_player_is_told_and_not_reconnected(opened: list[Any]) -> None
     again = join(room.url, room.code, "Ada")  # the old token is forgotten: a fresh join
     opened.append(again)
     assert again.seat == 0 and again.token not in (None, old)
+
+
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
+def test_a_table_refused_for_its_scale_goes_away_quietly() -> None:
+    """A bad ``scale`` is refused in words, and the half-made widget, when collected, closes
+    without an error of its own (it once printed an ignored AttributeError)."""
+    with pytest.raises(ValueError, match=r"scale must be from 0\.5 to 4, not 5"):
+        RoomTable(scale=5)
+    gc.collect()

@@ -34,7 +34,7 @@ from liverpool.table_model import AutoPass, phrase
 
 from .picture import BoxPicture
 from .review import Review
-from .table import CardTable
+from .table import CardTable, running_loop
 
 __all__ = ["LEVELS", "MatchTable", "Replay", "play"]
 
@@ -43,13 +43,6 @@ LEVELS = lp.bots.LEVELS
 
 QUICK = 0.35
 """Out-of-turn passes (not buying, not calling) take this share of the pace."""
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def under_voila() -> bool:
@@ -224,7 +217,7 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         if g.is_over or g.to_act == self.seat or self.table.deal_end_pending:
             self.table.busy = False
             return
-        loop = _running_loop()
+        loop = running_loop()
         if self.pace <= 0 or loop is None:
             self.run_bots()
             return

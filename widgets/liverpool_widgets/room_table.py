@@ -21,15 +21,13 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, Protocol
 
-import anywidget
 import traitlets
 
-__all__ = ["Link", "RoomTable"]
+from .table import TableFront
 
-_STATIC = Path(__file__).parent / "static"
+__all__ = ["Link", "RoomTable"]
 
 WATCH_ONLY = "This table is for watching only."
 
@@ -44,7 +42,7 @@ class Link(Protocol):
         """Leave the room: close the connection and stop reconnecting."""
 
 
-class RoomTable(anywidget.AnyWidget):
+class RoomTable(TableFront):
     """One screen of a room — a seat's table, or (``scale`` 1.6, not interactive) the
     projector's — drawn by ``table.js`` from the models the room server sends.
 
@@ -52,20 +50,8 @@ class RoomTable(anywidget.AnyWidget):
     as the page would: :meth:`handle_message` with ``table.js``'s intents, and the traits.
     """
 
-    _esm = _STATIC / "table.js"
-    _css = _STATIC / "table.css"
-
-    view = traitlets.Dict().tag(sync=True)
-    controls = traitlets.Dict().tag(sync=True)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    scores = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
-    error_kind = traitlets.Unicode("error").tag(sync=True)
-    sort_mode = traitlets.Unicode("own").tag(sync=True)
-    busy = traitlets.Bool(False).tag(sync=True)
-    crash = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(False).tag(sync=True)
-    scale = traitlets.Float(1.0).tag(sync=True)
+    """Off until the room's model says this seat may act (and never while watching)."""
 
     status = traitlets.Unicode("")
     """One line of plain text above the table: connection, seat, lobby (not drawn by table.js)."""
@@ -73,11 +59,12 @@ class RoomTable(anywidget.AnyWidget):
     """The ``seq`` of the state shown (-1 before the match starts)."""
 
     def __init__(self, *, scale: float = 1.0, watching: bool = False, **kwargs: Any) -> None:
-        if not 0.5 <= scale <= 4:
-            raise ValueError(f"scale must be from 0.5 to 4, not {scale!r}")
-        super().__init__(scale=float(scale), **kwargs)
-        self.watching = watching
+        # Set before the scale is checked: a table refused there is still closed when it is
+        # collected, and close() reads these.
         self.link: Link | None = None
+        self._panel: Any = None
+        super().__init__(scale=self.check_scale(scale), **kwargs)
+        self.watching = watching
         self.code = ""
         self.name = ""
         self.seat: int | None = None
@@ -89,8 +76,6 @@ class RoomTable(anywidget.AnyWidget):
         """The last ``lobby`` message (the seats, the status, the clocks)."""
         self._pictures: dict[str, str] = {}
         self._lock = threading.RLock()
-        self._panel: Any = None
-        self.on_msg(self._on_custom_msg)
 
     # -- what the room sends ------------------------------------------------------------------
     def show_state(self, message: Mapping[str, Any]) -> None:
@@ -168,10 +153,6 @@ class RoomTable(anywidget.AnyWidget):
         )
 
     # -- what the page sends --------------------------------------------------------------------
-    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
-        del widget, buffers
-        self.handle_message(content)
-
     def handle_message(self, content: Any) -> None:
         """One intent from ``table.js`` (tests call this with the same dicts): it goes to the
         room, which answers with a new state or an ``error`` sentence. Never raises."""

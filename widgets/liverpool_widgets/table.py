@@ -61,7 +61,7 @@ from liverpool.table_session import (
 
 from .picture import TablePicture
 
-__all__ = ["ACTION_KINDS", "PAUSED", "PROJECTOR_SCALE", "STALE", "CardTable"]
+__all__ = ["ACTION_KINDS", "PAUSED", "PROJECTOR_SCALE", "STALE", "CardTable", "TableFront"]
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -73,14 +73,67 @@ PROJECTOR_SCALE = 1.6
 1080p projector."""
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's running event loop, or ``None`` (a plain script, a test): where there is
+    none, what would wait for a timer happens at once or at the next click."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
 
 
-class CardTable(TablePicture, anywidget.AnyWidget):
+class TableFront(anywidget.AnyWidget):
+    """What ``static/table.js`` draws from, and how it is sent clicks: the synced traits of the
+    table model and the message hook. :class:`CardTable` (a game in this kernel) and
+    :class:`~liverpool_widgets.room_table.RoomTable` (the models a room server sends) fill the
+    traits from their own source and answer :meth:`handle_message` their own way; the page and
+    its contract are one.
+    """
+
+    _esm = _STATIC / "table.js"
+    _css = _STATIC / "table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    """:class:`~liverpool.table_model.ViewDict`: the table itself."""
+    controls = traitlets.Dict().tag(sync=True)
+    """:class:`~liverpool.table_model.ControlsDict`: selection, targets, buttons, hint."""
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """What happened, the latest lines, phrased for the seat shown."""
+    scores = traitlets.Dict().tag(sync=True)
+    """:class:`~liverpool.table_model.ScoresDict`: score pad, last deal's summary, winners."""
+    error = traitlets.Unicode("").tag(sync=True)
+    sort_mode = traitlets.Unicode("own").tag(sync=True)
+    busy = traitlets.Bool(False).tag(sync=True)
+    crash = traitlets.Unicode("").tag(sync=True)
+    interactive = traitlets.Bool(True).tag(sync=True)
+    error_kind = traitlets.Unicode("error").tag(sync=True)
+    """``"error"``: ``error`` is a refusal; ``"guide"``: it says what to do (shown as guidance)."""
+    scale = traitlets.Float(1.0).tag(sync=True)
+    """How large cards and words are drawn (``1.0``; :data:`PROJECTOR_SCALE` for a projector)."""
+
+    @staticmethod
+    def check_scale(scale: float) -> float:
+        """``scale`` as the ``scale`` trait takes it; a size ``table.js`` cannot lay out is
+        refused in a sentence."""
+        if not 0.5 <= scale <= 4:
+            raise ValueError(f"scale must be from 0.5 to 4, not {scale!r}")
+        return float(scale)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_custom_msg)
+
+    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        del widget, buffers
+        self.handle_message(content)
+
+    def handle_message(self, content: Any) -> None:
+        """Answer one intent from ``table.js``: each table its own way (:class:`CardTable` hands
+        it to its session, a ``RoomTable`` sends it to the room), never raising."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it answers a click")
+
+
+class CardTable(TablePicture, TableFront):
     """The table as seat ``seat`` of ``game`` sees it, played by clicking.
 
     ``CardTable(game, seat=0)``. Options: ``open_hands`` shows every hand face up (teaching);
@@ -98,26 +151,6 @@ class CardTable(TablePicture, anywidget.AnyWidget):
     ``must_build_melds`` keeps Go down off until the player has built melds with Add meld.
     """
 
-    _esm = _STATIC / "table.js"
-    _css = _STATIC / "table.css"
-
-    view = traitlets.Dict().tag(sync=True)
-    """:class:`~liverpool.table_model.ViewDict`: the table itself."""
-    controls = traitlets.Dict().tag(sync=True)
-    """:class:`~liverpool.table_model.ControlsDict`: selection, targets, buttons, hint."""
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    """What happened, the latest :attr:`LOG_LINES` lines, phrased for this seat."""
-    scores = traitlets.Dict().tag(sync=True)
-    """:class:`~liverpool.table_model.ScoresDict`: score pad, last deal's summary, winners."""
-    error = traitlets.Unicode("").tag(sync=True)
-    sort_mode = traitlets.Unicode("own").tag(sync=True)
-    busy = traitlets.Bool(False).tag(sync=True)
-    crash = traitlets.Unicode("").tag(sync=True)
-    interactive = traitlets.Bool(True).tag(sync=True)
-    error_kind = traitlets.Unicode("error").tag(sync=True)
-    """``"error"``: ``error`` is a refusal; ``"guide"``: it says what to do (shown as guidance)."""
-    scale = traitlets.Float(1.0).tag(sync=True)
-    """How large cards and words are drawn (``1.0``; :data:`PROJECTOR_SCALE` for a projector)."""
     selected = traitlets.List(traitlets.Int())
     """The selected cards (hand indexes); the page sees them in ``controls``."""
     staged = traitlets.List(traitlets.List(traitlets.Int()))
@@ -143,10 +176,9 @@ class CardTable(TablePicture, anywidget.AnyWidget):
         must_build_melds: bool = False,
         **kwargs: Any,
     ) -> None:
-        if scale is None:
-            scale = PROJECTOR_SCALE if projector else 1.0
-        if not 0.5 <= scale <= 4:
-            raise ValueError(f"scale must be from 0.5 to 4, not {scale!r}")
+        scale = self.check_scale(
+            (PROJECTOR_SCALE if projector else 1.0) if scale is None else scale
+        )
         # the session first: the trait observers below forward to it
         self.session = TableSession(
             game,
@@ -166,10 +198,9 @@ class CardTable(TablePicture, anywidget.AnyWidget):
         self._timer_for: float | None = None  # the deadline the timer was set for
         self.model: TableModel | None = None
         """The model last drawn."""
-        super().__init__(interactive=interactive, scale=float(scale), **kwargs)
+        super().__init__(interactive=interactive, scale=scale, **kwargs)
         self.four_color = four_color
         self.session.on_crash(self._show_crash)
-        self.on_msg(self._on_custom_msg)
         self._sync()
 
     # -- the session behind the table --------------------------------------------------------
@@ -363,7 +394,7 @@ class CardTable(TablePicture, anywidget.AnyWidget):
         if deadline is not None and deadline == self._timer_for:
             return
         self._cancel_timer()
-        loop = _running_loop()
+        loop = running_loop()
         if deadline is not None and loop is not None:
             self._timer_for = deadline
             delay = max(0.0, deadline - self.session.clock())
@@ -390,10 +421,6 @@ class CardTable(TablePicture, anywidget.AnyWidget):
         return lapsed
 
     # -- clicks ------------------------------------------------------------------------------------
-    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any) -> None:
-        del widget, buffers
-        self.handle_message(content)
-
     def handle_message(self, content: Any) -> None:
         """Handle one intent from the front end (tests call this with the same dicts).
 

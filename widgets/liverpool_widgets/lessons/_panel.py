@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from html import escape
 from pathlib import Path
-from typing import Any, Protocol, Required, TypedDict, cast, runtime_checkable
+from typing import Any, Literal, Protocol, Required, TypedDict, cast, runtime_checkable
 
 import anywidget
 import traitlets
@@ -177,6 +177,21 @@ def plain(action: Callable[[], object]) -> Handler:
     return handler
 
 
+TextKey = Literal["value", "choice", "field", "code"]
+"""The keys of a :class:`Message` whose text a handler passes on as it is (see :func:`text_of`)."""
+
+
+def text_of(key: TextKey, action: Callable[[str], object]) -> Handler:
+    """A handler that passes the message's ``key`` text (empty text when the message has none)
+    to ``action``: a typed answer, a typed hand, a clicked rule's name. ``action`` judges the
+    text itself, so an empty answer is answered in its own words."""
+
+    def handler(message: Message) -> object:
+        return action(message.get(key, ""))
+
+    return handler
+
+
 def read_message(content: object) -> Message | None:
     """``content`` as a :class:`Message`: a dict with a text ``kind`` (values that are whole
     numbers become their text; other values are dropped), else ``None``."""
@@ -214,6 +229,11 @@ def h(text: object) -> str:
 def as_rules(rules: lp.Rules | str | None) -> lp.Rules:
     """A preset name or a :class:`~liverpool.Rules` (``None`` is the house rules)."""
     return lp.get_rules(rules if rules is not None else "house")
+
+
+def as_card(card: lp.Card | str) -> lp.Card:
+    """A card from its text (``"7H"``), or the card itself (the API takes either)."""
+    return card if isinstance(card, lp.Card) else lp.Card.parse(card)
 
 
 def as_cards(cards: Sequence[lp.Card | str] | str) -> list[lp.Card]:
@@ -259,12 +279,14 @@ def button(
     )
 
 
+def option(value: object, label: object, *, selected: bool) -> str:
+    """One choice of a drop-down: the menu sends ``value``; the learner reads ``label``."""
+    return f'<option value="{h(value)}"{" selected" if selected else ""}>{h(label)}</option>'
+
+
 def rules_select(current: lp.Rules, testid: str = "rules") -> str:
     """A drop-down of the presets that sends ``{"kind": "rules", "value": name}``."""
-    options = "".join(
-        f'<option value="{h(name)}"{" selected" if name == current.name else ""}>{h(name)}</option>'
-        for name in lp.PRESETS
-    )
+    options = "".join(option(name, name, selected=name == current.name) for name in lp.PRESETS)
     return (
         f'<label class="lp-muted">Rules: <select data-action="{MessageKind.RULES}" '
         f'data-testid="{h(testid)}">'
@@ -410,6 +432,11 @@ class LessonPanel(PictureMixin, anywidget.AnyWidget):
         self.set_deal(deal)
 
     # -- the choices every lesson offers (each widget says what changes) -------------------------
+    @property
+    def rules(self) -> lp.Rules:
+        """The rules the panel judges by: the rules menu's choice (:meth:`set_rules`)."""
+        return self._rules
+
     def set_rules(self, rules: lp.Rules | str) -> str:
         """Judge under other rules; returns the feedback."""
         self._rules = as_rules(rules)
@@ -433,13 +460,20 @@ class LessonPanel(PictureMixin, anywidget.AnyWidget):
             return int(value)
         return None
 
-    def _card_clicked(self, message: Message, whose: str) -> int | None:
-        """The card index a click names, or ``None`` after telling the learner it named none
-        (``whose``: "the hand", "your hand", "the tray")."""
-        index = self._int(message, "index")
-        if index is None:
-            self.say(None, f"That click did not name a card of {whose}.")
-        return index
+    def _number_click(self, key: str, what: str, action: Callable[[int], object]) -> Handler:
+        """A handler for a click that names a whole number in ``key`` (a card's place, a
+        choice): it calls ``action`` with the number, which checks its range; a click that
+        names none is answered "That click did not name ``what``." (``what``: "a card of the
+        hand", "a choice of this question")."""
+
+        def handler(message: Message) -> object:
+            number = self._int(message, key)
+            if number is None:
+                self.say(None, f"That click did not name {what}.")
+                return None
+            return action(number)
+
+        return handler
 
     # -- drawing ---------------------------------------------------------------------------------
     def say(self, ok: bool | None, text: str) -> None:

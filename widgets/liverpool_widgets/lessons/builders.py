@@ -78,10 +78,6 @@ class _Builder(LessonPanel):
 
     # -- the Python API --------------------------------------------------------------------------
     @property
-    def rules(self) -> lp.Rules:
-        return self._rules
-
-    @property
     def tray(self) -> list[lp.Card]:
         """The cards to pick from, in tray order."""
         return list(self._tray)
@@ -165,16 +161,10 @@ class _Builder(LessonPanel):
     def _handlers(self) -> Mapping[MessageKind, Handler]:
         return {
             **super()._handlers(),
-            MessageKind.PICK: self._on_pick,
+            MessageKind.PICK: self._number_click("index", "a card of the tray", self.pick),
             MessageKind.UNPICK: self._on_unpick,
             MessageKind.CLEAR: plain(self.clear),
         }
-
-    def _on_pick(self, message: Message) -> None:
-        index = self._card_clicked(message, "the tray")
-        if index is None:
-            return
-        self.pick(index)
 
     def _on_unpick(self, message: Message) -> None:
         position = self._int(message, "index")

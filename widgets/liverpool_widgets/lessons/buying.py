@@ -33,9 +33,11 @@ from ._panel import (
     button,
     coach_says,
     h,
+    option,
     plain,
     row_svg,
     rules_select,
+    text_of,
 )
 
 __all__ = [
@@ -188,10 +190,6 @@ class BuyingWalkthrough(LessonPanel):
         self.restart()
 
     # -- the Python API --------------------------------------------------------------------------
-    @property
-    def rules(self) -> lp.Rules:
-        return self._rules
-
     @property
     def seat(self) -> int | None:
         """The learner's seat (``None``: bots decide every seat)."""
@@ -520,13 +518,10 @@ class BuyingWalkthrough(LessonPanel):
         return {
             **super()._handlers(),
             MessageKind.NEXT: plain(self.next),
-            MessageKind.CHOOSE: self._on_choose,
+            MessageKind.CHOOSE: text_of("choice", self.choose),
             MessageKind.RESTART: plain(self.restart),
             MessageKind.SEAT: self._on_seat,
         }
-
-    def _on_choose(self, message: Message) -> None:
-        self.choose(message.get("choice", ""))
 
     def _on_seat(self, message: Message) -> None:
         value = message.get("value")
@@ -541,8 +536,7 @@ class BuyingWalkthrough(LessonPanel):
         g = self._game
         rules = self._rules
         seat_options = '<option value="watch">watch the bots</option>' + "".join(
-            f'<option value="{i}"{" selected" if i == self._seat else ""}>{h(name)}</option>'
-            for i, name in enumerate(g.names)
+            option(i, name, selected=i == self._seat) for i, name in enumerate(g.names)
         )
         controls = (
             f'<div class="lp-row">{rules_select(rules)} <label class="lp-muted">Your seat: '

@@ -38,6 +38,7 @@ from ._panel import (
     card_button,
     h,
     meld_picture,
+    option,
     plain,
     row_svg,
     rules_select,
@@ -165,10 +166,6 @@ class GoingDownTrainer(LessonPanel):
     @property
     def hand(self) -> list[lp.Card]:
         return list(self._hand)
-
-    @property
-    def rules(self) -> lp.Rules:
-        return self._rules
 
     @property
     def deal(self) -> int:
@@ -394,19 +391,13 @@ class GoingDownTrainer(LessonPanel):
     def _handlers(self) -> Mapping[MessageKind, Handler]:
         return {
             **super()._handlers(),
-            MessageKind.SELECT: self._on_select,
+            MessageKind.SELECT: self._number_click("index", "a card of the hand", self.select),
             MessageKind.MAKE_MELD: plain(self.make_meld),
             MessageKind.TAKE_BACK: self._on_take_back,
             MessageKind.GO_DOWN: plain(self.go_down),
             MessageKind.SHOW_ME: plain(self.show_me),
             MessageKind.RESET: plain(self.reset),
         }
-
-    def _on_select(self, message: Message) -> None:
-        index = self._card_clicked(message, "the hand")
-        if index is None:
-            return
-        self.select(index)
 
     def _on_take_back(self, message: Message) -> None:
         position = self._int(message, "index")
@@ -429,8 +420,7 @@ class GoingDownTrainer(LessonPanel):
             if not in_melds[i]
         )
         deals = "".join(
-            f'<option value="{d}"{" selected" if d == self._deal else ""}>'
-            f"{h(rules.contract(d))}</option>"
+            option(d, rules.contract(d), selected=d == self._deal)
             for d in range(1, rules.deals + 1)
         )
         melds = "".join(

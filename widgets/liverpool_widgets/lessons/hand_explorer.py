@@ -29,13 +29,16 @@ from ._panel import (
     LessonPanel,
     Message,
     MessageKind,
+    as_card,
     as_rules,
     button,
     card_button,
     coach_says,
     h,
+    option,
     plain,
     rules_select,
+    text_of,
 )
 
 __all__ = ["COACHES", "HandExplorer", "HandExplorerState", "advise"]
@@ -150,10 +153,6 @@ class HandExplorer(LessonPanel):
 
     # -- the Python API --------------------------------------------------------------------------
     @property
-    def rules(self) -> lp.Rules:
-        return self._rules
-
-    @property
     def deal(self) -> int:
         return self._deal
 
@@ -187,7 +186,7 @@ class HandExplorer(LessonPanel):
     def add(self, card: lp.Card | str) -> str:
         """Add one card (a click on the card grid)."""
         try:
-            value = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+            value = as_card(card)
         except lp.CardParseError as exc:
             self.say(False, f"I could not read that card: {exc}")
             self.redraw()
@@ -319,24 +318,12 @@ class HandExplorer(LessonPanel):
     def _handlers(self) -> Mapping[MessageKind, Handler]:
         return {
             **super()._handlers(),
-            MessageKind.HAND: self._on_hand,
-            MessageKind.ADD: self._on_add,
-            MessageKind.REMOVE: self._on_remove,
+            MessageKind.HAND: text_of("value", self.set_hand),
+            MessageKind.ADD: text_of("code", self.add),
+            MessageKind.REMOVE: self._number_click("index", "a card of the hand", self.remove),
             MessageKind.CLEAR: plain(self.clear),
             MessageKind.COACH: self._on_coach,
         }
-
-    def _on_hand(self, message: Message) -> None:
-        self.set_hand(message.get("value", ""))
-
-    def _on_add(self, message: Message) -> None:
-        self.add(message.get("code", ""))
-
-    def _on_remove(self, message: Message) -> None:
-        index = self._card_clicked(message, "the hand")
-        if index is None:
-            return
-        self.remove(index)
 
     def _on_coach(self, message: Message) -> None:
         name = message.get("value")
@@ -350,14 +337,10 @@ class HandExplorer(LessonPanel):
         rules = self._rules
         a = self._analysis
         deals = "".join(
-            f'<option value="{d}"{" selected" if d == self._deal else ""}>deal {d}: '
-            f"{h(rules.contract(d).short())}</option>"
+            option(d, f"deal {d}: {rules.contract(d).short()}", selected=d == self._deal)
             for d in range(1, rules.deals + 1)
         )
-        coaches = "".join(
-            f'<option value="{c}"{" selected" if c == self._coach_name else ""}>{c} bot</option>'
-            for c in COACHES
-        )
+        coaches = "".join(option(c, f"{c} bot", selected=c == self._coach_name) for c in COACHES)
         controls = (
             f'<div class="lp-row">{rules_select(rules)} '
             f'<select data-action="{MessageKind.DEAL}" data-testid="deal">{deals}</select> '

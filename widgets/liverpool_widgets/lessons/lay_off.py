@@ -36,6 +36,7 @@ from ._panel import (
     LessonPanel,
     Message,
     MessageKind,
+    as_card,
     as_cards,
     as_rules,
     button,
@@ -134,7 +135,7 @@ def fits(
     table: Sequence[lp.Meld], card: lp.Card | str, rules: lp.Rules
 ) -> list[tuple[int, End | None]]:
     """Where ``card`` may be laid off: (meld number, end) pairs; the end is ``None`` on a set."""
-    card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+    card = as_card(card)
     return [(k, end) for k, meld in enumerate(table) for end in lp.lay_off_ends(meld, card, rules)]
 
 
@@ -183,10 +184,6 @@ class LayOffTrainer(LessonPanel):
         self.reset()
 
     # -- the Python API --------------------------------------------------------------------------
-    @property
-    def rules(self) -> lp.Rules:
-        return self._rules
-
     @property
     def table(self) -> list[lp.Meld]:
         return list(self._table)
@@ -246,7 +243,7 @@ class LayOffTrainer(LessonPanel):
 
     def select_card(self, card: lp.Card | str) -> str:
         """Select the first copy of ``card`` in the hand."""
-        card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
+        card = as_card(card)
         if card not in self._hand:
             self.say(False, f"You do not hold the {card}.")
             self.redraw()
@@ -262,10 +259,10 @@ class LayOffTrainer(LessonPanel):
         self, card: lp.Card | str, meld: int, end: End | None = None
     ) -> tuple[bool, str]:
         """Would ``card`` fit on meld ``meld`` (at ``end``)? In words; nothing changes."""
-        card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
-        if not 0 <= meld < len(self._table):
-            return False, f"There is no meld number {meld} on the table."
-        target = self._table[meld]
+        card = as_card(card)
+        target = self._meld(meld)
+        if isinstance(target, str):
+            return False, target
         ends = lp.lay_off_ends(target, card, self._rules)
         if not ends:
             try:
@@ -326,10 +323,10 @@ class LayOffTrainer(LessonPanel):
 
     def check_swap(self, card: lp.Card | str, meld: int, position: int) -> tuple[bool, str]:
         """May ``card`` take the place of the wild at ``position`` of meld ``meld``? In words."""
-        card = card if isinstance(card, lp.Card) else lp.Card.parse(card)
-        if not 0 <= meld < len(self._table):
-            return False, f"There is no meld number {meld} on the table."
-        target = self._table[meld]
+        card = as_card(card)
+        target = self._meld(meld)
+        if isinstance(target, str):
+            return False, target
         rules = self._rules
         mode = rules.wild_swap
         verdict = lp.can_replace_wild(target, position, card, rules, by=YOU)
@@ -423,6 +420,12 @@ class LayOffTrainer(LessonPanel):
         )
 
     # -- helpers ---------------------------------------------------------------------------------
+    def _meld(self, meld: int) -> lp.Meld | str:
+        """Meld number ``meld`` of the table, or the sentence saying the table has none."""
+        if not 0 <= meld < len(self._table):
+            return f"There is no meld number {meld} on the table."
+        return self._table[meld]
+
     def _need_card(self, verb: str) -> lp.Card | None:
         if self._selected is None:
             self.say(None, f"First click the card of your hand you want to {verb}.")
@@ -434,18 +437,12 @@ class LayOffTrainer(LessonPanel):
     def _handlers(self) -> Mapping[MessageKind, Handler]:
         return {
             **super()._handlers(),
-            MessageKind.SELECT: self._on_select,
+            MessageKind.SELECT: self._number_click("index", "a card of your hand", self.select),
             MessageKind.LAY_OFF: self._on_lay_off,
             MessageKind.SWAP: self._on_swap,
             MessageKind.FITS: plain(self._show_fits),
             MessageKind.RESET: plain(self.reset),
         }
-
-    def _on_select(self, message: Message) -> None:
-        index = self._card_clicked(message, "your hand")
-        if index is None:
-            return
-        self.select(index)
 
     def _on_lay_off(self, message: Message) -> None:
         meld = self._int(message, "meld")

@@ -165,7 +165,9 @@ class Quiz(LessonPanel):
     def _handlers(self) -> Mapping[MessageKind, Handler]:
         return {
             **super()._handlers(),
-            MessageKind.CHOOSE: self._on_choose,
+            MessageKind.CHOOSE: self._number_click(
+                "choice", "a choice of this question", self.choose
+            ),
             MessageKind.ANSWER: self._on_answer,
             MessageKind.NEXT: self._on_next,
             MessageKind.RESTART: plain(self.restart),
@@ -178,13 +180,6 @@ class Quiz(LessonPanel):
         self._results.clear()
         self._words.clear()
         return self.go(1)
-
-    def _on_choose(self, message: Message) -> None:
-        index = self._int(message, "choice")
-        if index is None:
-            self.say(None, "That click did not name a choice of this question.")
-            return
-        self.choose(index)
 
     def _on_answer(self, message: Message) -> None:
         if self.question.choices:

@@ -18,7 +18,17 @@ from typing import TypedDict
 
 import liverpool as lp
 
-from ._panel import Handler, LessonPanel, Message, MessageKind, as_rules, button, h
+from ._panel import (
+    Handler,
+    LessonPanel,
+    Message,
+    MessageKind,
+    as_rules,
+    button,
+    h,
+    option,
+    text_of,
+)
 
 __all__ = [
     "ENGINE_CAPS",
@@ -254,7 +264,7 @@ class RulesCompare(LessonPanel):
             MessageKind.LEFT: self._on_left,
             MessageKind.RIGHT: self._on_right,
             MessageKind.ONLY: self._on_only,
-            MessageKind.EXPLAIN: self._on_explain,
+            MessageKind.EXPLAIN: text_of("field", self.explain),
         }
 
     def _preset(self, message: Message) -> str | None:
@@ -279,15 +289,9 @@ class RulesCompare(LessonPanel):
         del message
         self.show_only_differences(not self._only)
 
-    def _on_explain(self, message: Message) -> None:
-        self.explain(message.get("field", ""))
-
     # -- drawing ---------------------------------------------------------------------------------
     def _select(self, kind: MessageKind, current: str) -> str:
-        options = "".join(
-            f'<option value="{h(n)}"{" selected" if n == current else ""}>{h(n)}</option>'
-            for n in lp.PRESETS
-        )
+        options = "".join(option(n, n, selected=n == current) for n in lp.PRESETS)
         return f'<select data-action="{kind}" data-testid="{kind}">{options}</select>'
 
     def _render(self) -> str:

@@ -23,7 +23,6 @@ from liverpool.rules import describe_value
 from ._panel import (
     Handler,
     LessonPanel,
-    Message,
     MessageKind,
     as_cards,
     as_rules,
@@ -32,6 +31,7 @@ from ._panel import (
     plain,
     row_svg,
     rules_select,
+    text_of,
 )
 from .answers import whole_number
 
@@ -129,10 +129,6 @@ class ScorePad(LessonPanel):
 
     # -- the Python API --------------------------------------------------------------------------
     @property
-    def rules(self) -> lp.Rules:
-        return self._rules
-
-    @property
     def hand(self) -> list[lp.Card]:
         """The cards shown."""
         return list(self._hand)
@@ -229,16 +225,10 @@ class ScorePad(LessonPanel):
     def _handlers(self) -> Mapping[MessageKind, Handler]:
         return {
             **super()._handlers(),
-            MessageKind.ANSWER: self._on_answer,
+            MessageKind.ANSWER: text_of("value", self.answer),
             MessageKind.NEW: plain(self.new_hand),
-            MessageKind.HAND: self._on_hand,
+            MessageKind.HAND: text_of("value", self.set_hand),
         }
-
-    def _on_answer(self, message: Message) -> None:
-        self.answer(message.get("value", ""))
-
-    def _on_hand(self, message: Message) -> None:
-        self.set_hand(message.get("value", ""))
 
     # -- drawing ---------------------------------------------------------------------------------
     def _render(self) -> str:

@@ -44,8 +44,10 @@ from ._panel import (
     as_rules,
     button,
     h,
+    option,
     plain,
     rules_select,
+    text_of,
 )
 
 if TYPE_CHECKING:
@@ -357,20 +359,22 @@ class _LabPanel(LessonPanel):
     def _render(self) -> str:
         return self._lab._render()
 
+    @property
+    def rules(self) -> lp.Rules:
+        """The lab's rules (the panel keeps none of its own)."""
+        return self._lab.rules
+
     def set_rules(self, rules: lp.Rules | str) -> str:
         return self._lab.set_rules(rules)
 
     def _handlers(self) -> Mapping[MessageKind, Handler]:
         return {
             **super()._handlers(),
-            MessageKind.EXPERIMENT: self._on_experiment,
+            MessageKind.EXPERIMENT: text_of("value", self._lab.set_experiment),
             MessageKind.TRIALS: self._on_trials,
-            MessageKind.GUESS: self._on_guess,
+            MessageKind.GUESS: text_of("value", self._lab.guess),
             MessageKind.RUN: plain(self._lab.run),
         }
-
-    def _on_experiment(self, message: Message) -> None:
-        self._lab.set_experiment(message.get("value", ""))
 
     def _on_trials(self, message: Message) -> None:
         value = self._int(message, "value")
@@ -378,9 +382,6 @@ class _LabPanel(LessonPanel):
             self.say(None, "Pick between 1 and 500 deals per point.")
             return
         self._lab.trials = value
-
-    def _on_guess(self, message: Message) -> None:
-        self._lab.guess(message.get("value", ""))
 
 
 class StrategyLab(BoxPicture, widgets.VBox):  # type: ignore[misc]
@@ -651,9 +652,7 @@ class StrategyLab(BoxPicture, widgets.VBox):  # type: ignore[misc]
         question = EXPERIMENTS[self.experiment][0]
         choices = self.choices()
         experiments = "".join(
-            f'<option value="{k}"{" selected" if k == self.experiment else ""}>'
-            f"{k.replace('_', ' ')}</option>"
-            for k in EXPERIMENTS
+            option(k, k.replace("_", " "), selected=k == self.experiment) for k in EXPERIMENTS
         )
         guesses = "".join(
             button(

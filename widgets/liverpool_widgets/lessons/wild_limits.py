@@ -27,6 +27,7 @@ from ._panel import (
     as_cards,
     button,
     h,
+    option,
     row_svg,
     wild_words,
 )
@@ -217,10 +218,7 @@ class WildLimits(LessonPanel):
             button(label, MessageKind.EXAMPLE, f"example-{i}", index=i)
             for i, (label, _, _) in enumerate(EXAMPLES)
         )
-        kind_options = "".join(
-            f'<option value="{k}"{" selected" if k is self._kind else ""}>{k}</option>'
-            for k in lp.MeldKind
-        )
+        kind_options = "".join(option(k, k, selected=k is self._kind) for k in lp.MeldKind)
         controls = (
             '<div class="lp-row">'
             f'<input type="text" name="cards" data-action="{MessageKind.CARDS}" '
