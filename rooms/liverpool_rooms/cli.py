@@ -19,9 +19,13 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import uvicorn
+
+    from .server import ServerOptions
+
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_serve", "build_parser", "main", "serve_main"]
+__all__ = ["add_serve", "build_parser", "listen", "main", "serve_main", "server_config"]
 
 PROG = "liverpool"
 DEFAULT_PORT = 8765
@@ -141,6 +145,59 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A TCP socket listening on ``host:port`` (port 0: a free one, which ``getsockname`` names).
+
+    ``liverpool serve`` and a notebook's ``RoomServer`` bind it themselves, before uvicorn runs,
+    so that they know the port at once (for the banner and the links) and can say in their own
+    words why an address cannot be had. Raises ``OSError`` (the socket closed) in that case.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP named outright: asyncio turns Nagle off only on sockets that say so, and
+    # with Nagle on, small state messages wait ~40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    return sock
+
+
+def server_config(
+    options: ServerOptions, *, shutdown_seconds: int, own_logging: bool = True
+) -> uvicorn.Config:
+    """How uvicorn runs the rooms app, the same for ``liverpool serve`` and a notebook's
+    ``RoomServer``: the sans-I/O websockets protocol, messages of 64 KiB at most, a ping every
+    20 s (30 s to answer), no proxy headers and no access log.
+
+    ``shutdown_seconds`` bounds the wait for open connections when the server stops;
+    ``own_logging=False`` leaves the process's logging configuration alone (a notebook kernel's
+    is not the server's to set). Needs the ``rooms`` extra (uvicorn, Starlette).
+    """
+    import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
+
+    from .server import create_app
+
+    return uvicorn.Config(
+        create_app(options),
+        log_config=LOGGING_CONFIG if own_logging else None,
+        log_level="warning",
+        access_log=False,
+        ws="websockets-sansio",
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=30.0,
+        lifespan="on",
+        proxy_headers=False,
+        server_header=False,
+        timeout_graceful_shutdown=shutdown_seconds,
+    )
+
+
 def banner(host: str, port: int, key: str, *, made: bool, db: str) -> str:
     """What the server prints when it starts: the line with its URL first (a warning before
     it when it listens on every network), then the teacher key if it made one."""
@@ -170,7 +227,7 @@ def serve_main(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from .server import ServerOptions, create_app
+        from .server import ServerOptions
     except ImportError as exc:
         sys.stderr.write(
             f"{PROG} serve needs the rooms extra ({exc.name} is missing): "
@@ -182,18 +239,11 @@ def serve_main(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{PROG} serve: --port must be 0 to 65535, not {args.port}\n")
         return 2
     key: str = args.teacher_key or secrets.token_urlsafe(9)
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    # IPPROTO_TCP named outright: asyncio turns Nagle off only on sockets that say so, and
-    # with Nagle on, small state messages wait ~40 ms for the client's delayed ACK.
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind((host, args.port))
+        sock = listen(host, args.port)
     except OSError as exc:
         sys.stderr.write(f"{PROG} serve: cannot listen on {host}:{args.port}: {exc.strerror}\n")
-        sock.close()
         return 1
-    sock.listen(128)
     port = sock.getsockname()[1]
     lan = _lan_address() if host in ("0.0.0.0", "::") else None
     sys.stdout.write(banner(host, port, key, made=not args.teacher_key, db=args.db))
@@ -208,20 +258,7 @@ def serve_main(args: argparse.Namespace) -> int:
         rate=max(0.1, args.rate),
         burst=max(1.0, args.burst),
     )
-    config = uvicorn.Config(
-        create_app(options),
-        log_level="warning",
-        access_log=False,
-        ws="websockets-sansio",
-        ws_max_size=64 * 1024,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=30.0,
-        lifespan="on",
-        proxy_headers=False,
-        server_header=False,
-        timeout_graceful_shutdown=5,
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(server_config(options, shutdown_seconds=5))
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
     return 0

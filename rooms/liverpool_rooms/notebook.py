@@ -491,24 +491,20 @@ class RoomServer:
         try:
             import uvicorn
 
-            from .cli import _lan_address, _url
-            from .server import ServerOptions, create_app
+            from .cli import _lan_address, _url, listen, server_config
+            from .server import ServerOptions
         except ImportError as exc:
             raise RoomError(
                 f"Hosting a room needs the rooms extra ({exc.name} is missing): "
                 "pip install 'liverpool[rooms]'"
             ) from None
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            sock.bind((self.host, self.port))
+            sock = listen(self.host, self.port)
         except OSError as exc:
-            sock.close()
             raise RoomError(
                 f"Cannot listen on {self.host}:{self.port} ({exc.strerror}): "
                 "leave port out to take a free one."
             ) from None
-        sock.listen(128)
         self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         lan = _lan_address() if self.host == "0.0.0.0" else None
@@ -519,22 +515,8 @@ class RoomServer:
             bot_seconds=max(0.0, self.bot_seconds),
             public_url=self.public_url,
         )
-        # As `liverpool serve` runs it (cli.serve_main), without touching the kernel's logging.
-        config = uvicorn.Config(
-            create_app(options),
-            log_config=None,
-            log_level="warning",
-            access_log=False,
-            ws="websockets-sansio",
-            ws_max_size=64 * 1024,
-            ws_ping_interval=20.0,
-            ws_ping_timeout=30.0,
-            lifespan="on",
-            proxy_headers=False,
-            server_header=False,
-            timeout_graceful_shutdown=2,
-        )
-        server = uvicorn.Server(config)
+        # As `liverpool serve` runs it, without touching the kernel's logging.
+        server = uvicorn.Server(server_config(options, shutdown_seconds=2, own_logging=False))
         self._server = server
         self._thread = threading.Thread(
             target=server.run,

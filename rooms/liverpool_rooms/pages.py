@@ -10,7 +10,9 @@
 The card table is the notebook's own front end: ``table.js`` and ``table.css`` are read
 (never changed) from the ``liverpool_widgets`` package's ``static`` folder, found without
 importing that package (it needs Jupyter). ``room-table.js`` gives ``table.js`` the small
-model object it expects (``get``/``set``/``on``/``send``) and feeds it the room's messages.
+model object it expects (``get``/``set``/``on``/``send``) and feeds it the room's messages;
+``common.js`` holds what the two pages' scripts share (the status line, the error box, the
+room's socket and its reconnection wait, a clock's count-down).
 
 Every name is put on a page as text (``textContent``) or escaped; the pages load scripts from
 this server only (``Content-Security-Policy: script-src 'self'``).
@@ -31,7 +33,7 @@ __all__ = ["missing_html", "static_file", "student_html", "teacher_html"]
 
 _HERE = Path(__file__).parent / "static"
 _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
-_OWN = ("room-table.js", "teacher.js", "student.js", "rooms.css")
+_OWN = ("common.js", "room-table.js", "teacher.js", "student.js", "rooms.css")
 _TABLE = ("table.js", "table.css")
 
 

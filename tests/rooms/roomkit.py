@@ -4,6 +4,10 @@ scripted players.
 Everything listens on 127.0.0.1 only, on a free port the server picks (``--port 0``) and
 prints; every wait is bounded; every server a test starts is stopped by the test (its whole
 process group is killed).
+
+``benchmarks/rooms_load.py`` takes ``choose`` (the scripted human) and ``URL_LINE`` from here,
+so its load is played as the tests play a seat; the module needs nothing but the standard
+library and websockets (no pytest).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ discard, the projector follows, and a name made of HTML shows as text everywhere
 
 from __future__ import annotations
 
-import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,33 +14,23 @@ from typing import Any
 import pytest
 from roomkit import Server
 
+# Chromium is found and started as every browser test starts it (tests/browser/labdriver.py),
+# which needs no JupyterLab for that.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+import labdriver as ld
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 EVIL = "<img src=x onerror=alert(1)>"
 
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
+    if ld.chromium_path() is None:
         pytest.skip("Debian chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    pytest.importorskip("playwright.sync_api")
+    with ld.browser() as b:
+        yield b
 
 
 def wait_cards(page: Any, count: int) -> None:

@@ -3,18 +3,18 @@
 // and is re-synced at once (hand, table, everything). `?watch` makes a projector screen.
 // Names are only ever set as text (textContent), never as HTML.
 
+import { $, Backoff, countDown, roomSocket, showError as showErrorBox, status } from "/static/common.js";
 import { mountTable } from "/static/room-table.js";
 
 const code = document.body.dataset.code || "";
 const storeKey = `liverpool-room:${code}`;
 const watching = new URLSearchParams(location.search).has("watch");
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** @type {WebSocket|null} */
 let ws = null;
 let token = localStorage.getItem(storeKey);
 let mySeat = /** @type {number|null} */ (null);
-let backoff = 500;
+const backoff = new Backoff();
 let retry = /** @type {any} */ (null);
 /** @type {any} */
 let lastState = null;
@@ -28,16 +28,9 @@ function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
-/** @param {string} text */
-function status(text) {
-  $("status").textContent = text;
-}
-
-/** @param {string} text */
+/** The error box, and the table's own error line. @param {string} text */
 function showError(text) {
-  const box = $("error");
-  box.textContent = text;
-  box.hidden = !text;
+  showErrorBox(text);
   if (text) table.error(text);
 }
 
@@ -45,11 +38,10 @@ function connect() {
   clearTimeout(retry);
   if (ws && ws.readyState <= WebSocket.OPEN) return;
   status("connecting…");
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(code)}`);
+  const socket = roomSocket(code);
   ws = socket;
   socket.onopen = () => {
-    backoff = 500;
+    backoff.reset();
     status("connected");
     if (watching) send({ type: "watch", table: true });
     else if (token) send({ type: "resume", token, table: true });
@@ -66,8 +58,7 @@ function connect() {
     if (ws !== socket) return;
     ws = null;
     status("reconnecting…");
-    retry = setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, 8000);
+    retry = setTimeout(connect, backoff.next());
   };
 }
 
@@ -187,9 +178,7 @@ function drawClock() {
     box.hidden = true;
     return;
   }
-  const end = Date.now() / 1000 + d.seconds;
-  const tick = () => {
-    const left = Math.max(0, Math.ceil(end - Date.now() / 1000));
+  clockTimer = countDown(d.seconds, (left) => {
     const who = watching ? "" : "you: ";
     box.textContent =
       d.kind === "buy"
@@ -198,16 +187,14 @@ function drawClock() {
           ? `${who}${left} s to call or pass`
           : `${watching ? "This turn" : "Your turn"} is played automatically in ${left} s`;
     box.hidden = d.kind === "turn" && left > 30;
-  };
-  tick();
-  clockTimer = setInterval(tick, 250);
+  });
 }
 
 // Back from another tab or a sleeping phone: reconnect at once, or ask for the state again.
 function wake() {
   if (document.hidden) return;
   if (!ws || ws.readyState > WebSocket.OPEN) {
-    backoff = 500;
+    backoff.reset();
     connect();
   } else if (ws.readyState === WebSocket.OPEN && (token || watching)) {
     send({ type: "sync" });

@@ -2,9 +2,9 @@
 // "Sure?" removes a player, empty seats can become bots, Start) and the projector view of the
 // public table. The server decides everything; names are only ever set as text.
 
+import { $, Backoff, countDown, roomSocket, showError, status } from "/static/common.js";
 import { mountTable } from "/static/room-table.js";
 
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const presets = JSON.parse($("presets").textContent || "{}");
 const levels = JSON.parse($("levels").textContent || "[]");
 const KEY = "liverpool-teacher-key";
@@ -15,7 +15,7 @@ let teacherKey = sessionStorage.getItem(KEY) || "";
 let room = null;
 /** @type {WebSocket|null} */
 let ws = null;
-let backoff = 500;
+const backoff = new Backoff();
 /** @type {any} */
 let lobby = null;
 /** @type {any} */
@@ -24,18 +24,6 @@ let confirming = -1;
 let clockTimer = /** @type {any} */ (null);
 
 const projector = mountTable($("projector"), () => {});
-
-/** @param {string} text */
-function status(text) {
-  $("status").textContent = text;
-}
-
-/** @param {string} text */
-function showError(text) {
-  const box = $("error");
-  box.textContent = text;
-  box.hidden = !text;
-}
 
 // -- the key ---------------------------------------------------------------------------------
 function showKey() {
@@ -175,12 +163,11 @@ async function open(r) {
 function connect() {
   if (!room) return;
   if (ws) ws.close();
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(room.code)}`);
+  const socket = roomSocket(room.code);
   ws = socket;
   status("connecting…");
   socket.onopen = () => {
-    backoff = 500;
+    backoff.reset();
     status("connected");
     socket.send(JSON.stringify({ type: "host", host_token: room?.host_token, table: true }));
   };
@@ -188,8 +175,7 @@ function connect() {
   socket.onclose = () => {
     if (ws !== socket) return;
     status("reconnecting…");
-    setTimeout(connect, backoff);
-    backoff = Math.min(backoff * 2, 8000);
+    setTimeout(connect, backoff.next());
   };
 }
 
@@ -287,18 +273,14 @@ function drawClock() {
   }
   const names = (lastState.view.names || []);
   const who = d.seats.map((/** @type {number} */ s) => names[s]).join(", ");
-  const end = Date.now() / 1000 + d.seconds;
-  const tick = () => {
-    const left = Math.max(0, Math.ceil(end - Date.now() / 1000));
+  clockTimer = countDown(d.seconds, (left) => {
     box.textContent =
       d.kind === "buy"
         ? `Buy window — ${who}: ${left} s`
         : d.kind === "call"
           ? `${who}: ${left} s to call`
           : `${who}: turn played automatically in ${left} s`;
-  };
-  tick();
-  clockTimer = setInterval(tick, 250);
+  });
 }
 
 showKey();
