@@ -22,15 +22,7 @@ TIMEOUT = 20_000  # ms, for any one re-render
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ld.Server]:
     """One JupyterLab for the session, serving a temp folder (``lab.base / "notebooks"``) into
     which each test copies the notebooks it opens."""
-    ld.require()
-    base = tmp_path_factory.mktemp("jupyterlab")
-    root = base / "notebooks"
-    root.mkdir()
-    server = ld.start_lab(root, base)
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from ld.serve_lab(tmp_path_factory, "jupyterlab")
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +41,5 @@ def chromium() -> Iterator[Any]:
 def page(chromium: Any) -> Iterator[Any]:
     """A fresh page; ``page.errors`` collects uncaught page errors (each test asserts none).
     On teardown the kernel of the notebook open in it (if any) is shut down."""
-    context = chromium.new_context(viewport={"width": 1400, "height": 1700})
-    pg = context.new_page()
-    pg.set_default_timeout(TIMEOUT)
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.errors = errors
-    try:
+    with ld.notebook_page(chromium, width=1400, height=1700, timeout=TIMEOUT) as pg:
         yield pg
-    finally:
-        ld.close_notebook(pg)
-        context.close()

@@ -14,6 +14,7 @@ sentence (or fail, where ``CI`` is set).
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import secrets
@@ -26,9 +27,14 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pytest
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 NOTEBOOK = HERE / "play_stacked.ipynb"
 """The test notebook: ``play()`` on a stacked house deal against scripted opponents."""
 KEYBOARD_NOTEBOOK = HERE / "keyboard_deal.ipynb"
@@ -175,12 +181,27 @@ class Server:
         self._log.close()
 
 
-def start_lab(root_dir: Path, base: Path) -> Server:
-    """JupyterLab serving ``root_dir``, as TESTING-NOTES.md says; returns once it listens."""
+def _started(argv: list[str], *, port: int, token: str, base: Path, log: str) -> Server:
+    """The server ``argv`` runs, once it listens on ``port`` (stopped again if it never does)."""
+    server = Server(argv, port=port, token=token, base=base, log=base / log)
+    try:
+        wait_port(port, proc=server.proc)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+def start_lab(root_dir: Path, base: Path, *extra: str) -> Server:
+    """JupyterLab serving ``root_dir``, as TESTING-NOTES.md says; returns once it listens.
+
+    ``extra``: more command-line options, e.g. ``--NotebookNotary.db_file=:memory:`` (no
+    notebook is trusted by a signature saved earlier) or
+    ``--JupyterNotebookApp.expose_app_in_browser=True`` (Notebook 7 pages at
+    ``/notebooks/<nb>.ipynb``)."""
     port, token = free_port(), secrets.token_hex(12)
-    jupyter = _tool("jupyter-lab") or "jupyter-lab"
     argv = [
-        jupyter,
+        _tool("jupyter-lab") or "jupyter-lab",
         "--allow-root",
         "--no-browser",
         "--ServerApp.ip=127.0.0.1",
@@ -192,14 +213,26 @@ def start_lab(root_dir: Path, base: Path) -> Server:
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
+        *extra,
     ]
-    server = Server(argv, port=port, token=token, base=base, log=base / "lab.log")
+    return _started(argv, port=port, token=token, base=base, log="lab.log")
+
+
+def serve_lab(
+    tmp_path_factory: pytest.TempPathFactory, label: str, *extra: str
+) -> Iterator[Server]:
+    """The body of a JupyterLab fixture: skip (or fail) when something is missing, start one
+    serving a new temp folder (``server.base / "notebooks"``, into which each test copies the
+    notebooks it opens) with ``extra`` options, yield it, stop it."""
+    require()
+    base = tmp_path_factory.mktemp(label)
+    root = base / "notebooks"
+    root.mkdir()
+    server = start_lab(root, base, *extra)
     try:
-        wait_port(port, proc=server.proc)
-    except Exception:
+        yield server
+    finally:
         server.stop()
-        raise
-    return server
 
 
 def start_voila(notebook: Path, base: Path) -> Server:
@@ -214,13 +247,7 @@ def start_voila(notebook: Path, base: Path) -> Server:
         "--Voila.ip=127.0.0.1",
         f"--token={token}",
     ]
-    server = Server(argv, port=port, token=token, base=base, log=base / "voila.log")
-    try:
-        wait_port(port, proc=server.proc)
-    except Exception:
-        server.stop()
-        raise
-    return server
+    return _started(argv, port=port, token=token, base=base, log="voila.log")
 
 
 @contextlib.contextmanager
@@ -251,21 +278,25 @@ _KEXEC = """async (code) => {
 }"""
 
 
+_OPEN = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  return !!(w && w.context && w.context.isReady); }"""
+_IDLE = """() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
+  return !!k && k.status === 'idle'; }"""
+
+
+def wait_idle(page: Any, timeout: float = 90_000) -> None:
+    """Wait until the notebook the page shows is open and its kernel idle: JupyterLab,
+    Notebook 7 and JupyterLite all show it as ``window.jupyterapp``'s current widget."""
+    page.wait_for_function(_OPEN, timeout=timeout)
+    page.wait_for_function(_IDLE, timeout=timeout)
+
+
 def open_page(page: Any, server: Server, name: str, timeout: float = 90_000) -> None:
     """Open ``name`` in JupyterLab and wait until its kernel is idle (no cell run yet)."""
     # a workspace of its own, so no tab of an earlier page is restored beside it
     workspace = "".join(ch if ch.isalnum() else "-" for ch in Path(name).stem)
     page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{name}?reset&token={server.token}")
-    page.wait_for_function(
-        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-        " return !!(w && w.context && w.context.isReady); }",
-        timeout=timeout,
-    )
-    page.wait_for_function(
-        "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;"
-        " return !!k && k.status === 'idle'; }",
-        timeout=timeout,
-    )
+    wait_idle(page, timeout)
 
 
 _ALL_RUN = """() => {
@@ -320,6 +351,25 @@ def close_notebook(page: Any) -> None:
         )
 
 
+@contextlib.contextmanager
+def notebook_page(
+    chromium: Any, *, width: int, height: int, timeout: float = 20_000
+) -> Iterator[Any]:
+    """A page in a browser context of its own, ``width`` × ``height``; ``page.errors`` collects
+    its uncaught errors (:func:`page_errors`; each test asserts none). On exit the kernel of
+    the notebook open in it (if any) is shut down, so none outlives its test, and the context
+    is closed."""
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    page.errors = page_errors(page)
+    try:
+        yield page
+    finally:
+        close_notebook(page)
+        context.close()
+
+
 _MODEL_ID = """(selector) => {
   const w = window.jupyterapp.shell.currentWidget;
   for (const c of w.content.widgets) {
@@ -370,16 +420,47 @@ def kwidget(page: Any, model_id: str, expr: str) -> Any:
         raise AssertionError(f"the kernel did not answer {expr!r}: {out!r}") from exc
 
 
-def require(*, voila: bool = False) -> None:
-    """Skip the calling test with what to install (fail instead where ``CI`` is set)."""
+def skip_for(why: str | None) -> None:
+    """Skip the calling test for ``why`` (what is missing, in the words of the fix), or fail it
+    where ``CI`` is set: there, a missing piece is a broken set-up, not a reason to test less.
+    ``None``: nothing is missing."""
     import pytest
 
-    why = missing(voila=voila)
     if why is None:
         return
     if os.environ.get("CI"):
         pytest.fail(f"CI is set, so this is a failure, not a skip: {why}", pytrace=False)
     pytest.skip(why)
+
+
+def require(*, voila: bool = False) -> None:
+    """Skip the calling test with what to install (fail instead where ``CI`` is set)."""
+    skip_for(missing(voila=voila))
+
+
+def load_script(name: str) -> ModuleType:
+    """The module ``scripts/<name>.py`` (the site builders), loaded from its file: ``scripts/``
+    is no package. ``scripts/`` also goes on ``sys.path``, for the builders that import each
+    other (``build_lite`` imports ``build_site``)."""
+    folder = str(ROOT / "scripts")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def require_pyodide(build_site: ModuleType) -> Path:
+    """The folder ``build_site`` (``scripts/build_site.py``) keeps its downloads in; skips (or
+    fails, where ``CI`` is set) when the pyodide package is neither there nor to be fetched
+    (``npm pack`` needs npm)."""
+    cache: Path = build_site.default_cache()
+    cached = (cache / f"pyodide-{build_site.PYODIDE_VERSION}.tgz").exists()
+    if not cached and shutil.which("npm") is None:
+        skip_for("the site needs npm once to fetch the pyodide package (apt-get install -y npm)")
+    return cache
 
 
 def copy_notebook(dest_dir: Path, name: str, source: Path = NOTEBOOK) -> Path:
@@ -470,36 +551,6 @@ def tab_to(page: Any, selector: str, limit: int = 80) -> None:
 # -- pages that ask nothing of the internet; notebooks opened cold ------------------------------
 
 
-def start_lab_with(root_dir: Path, base: Path, *extra: str) -> Server:
-    """JupyterLab as :func:`start_lab` starts it, with more command-line options (``extra``:
-    e.g. ``--NotebookNotary.db_file=:memory:``, so that no notebook is trusted by a signature
-    saved earlier, or ``--JupyterNotebookApp.expose_app_in_browser=True`` for Notebook 7 pages
-    at ``/notebooks/<nb>.ipynb``)."""
-    port, token = free_port(), secrets.token_hex(12)
-    argv = [
-        _tool("jupyter-lab") or "jupyter-lab",
-        "--allow-root",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--ServerApp.token={token}",
-        f"--ServerApp.root_dir={root_dir}",
-        "--LabApp.expose_app_in_browser=True",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.extension_manager=readonly",
-        *extra,
-    ]
-    server = Server(argv, port=port, token=token, base=base, log=base / "lab.log")
-    try:
-        wait_port(port, proc=server.proc)
-    except Exception:
-        server.stop()
-        raise
-    return server
-
-
 def notebook7_missing() -> str | None:
     """What the Notebook 7 pages need and do not find, as the command that installs it."""
     try:
@@ -543,6 +594,14 @@ def block_outside(context: Any) -> list[str]:
     return outside
 
 
+def page_errors(page: Any) -> list[str]:
+    """The page's uncaught errors (exceptions its scripts did not catch), as they come (the
+    list returned)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
 def console_errors(page: Any) -> list[str]:
     """The page's console errors, failed requests and error responses (``HTTP 404: <url>``),
     as they come (the list returned)."""
@@ -560,13 +619,4 @@ def open_notebook7(page: Any, server: Server, name: str, timeout: float = 90_000
     """Open ``name`` in Notebook 7 (``/notebooks/<name>``; the server needs
     ``--JupyterNotebookApp.expose_app_in_browser=True``) and wait until its kernel is idle."""
     page.goto(f"{server.url}/notebooks/{name}?token={server.token}")
-    page.wait_for_function(
-        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-        " return !!(w && w.context && w.context.isReady); }",
-        timeout=timeout,
-    )
-    page.wait_for_function(
-        "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;"
-        " return !!k && k.status === 'idle'; }",
-        timeout=timeout,
-    )
+    wait_idle(page, timeout)

@@ -47,31 +47,14 @@ STATIC_IMG = re.compile(r'<img\b[^>]*\bsrc="data:image/svg\+xml;base64,')
 @pytest.fixture(scope="module")
 def cold_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ld.Server]:
     """A JupyterLab that trusts no notebook it did not run itself."""
-    ld.require()
-    base = tmp_path_factory.mktemp("cold-lab")
-    root = base / "notebooks"
-    root.mkdir()
-    server = ld.start_lab_with(root, base, "--NotebookNotary.db_file=:memory:")
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from ld.serve_lab(tmp_path_factory, "cold-lab", "--NotebookNotary.db_file=:memory:")
 
 
 @pytest.fixture
 def cold_page(chromium: Any) -> Iterator[Any]:
     """A fresh page (``page.errors``: uncaught page errors); its kernel is shut down after."""
-    context = chromium.new_context(viewport={"width": 1300, "height": 1500})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    try:
+    with ld.notebook_page(chromium, width=1300, height=1500, timeout=20_000) as page:
         yield page
-    finally:
-        ld.close_notebook(page)
-        context.close()
 
 
 # Each stored output of the open notebook, with what the page shows for it.

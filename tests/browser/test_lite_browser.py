@@ -18,13 +18,8 @@ site (its Pyodide build is on no registry), asserted as a strict ``xfail``.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import shutil
-import sys
 from collections.abc import Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import labdriver as ld
@@ -32,38 +27,18 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
 WAIT = 120_000  # ms: a kernel's cold start, with every wheel preloaded, is 10-20 s here
 LESSON = "02_the_table_and_the_turn.ipynb"  # prose, HTML tables and a TurnWalk widget
 GAME = "11_a_full_game_against_bots.ipynb"  # the card table (anywidget + table.js)
-
-_OPEN = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  return !!(w && w.context && w.context.isReady); }"""
-_IDLE = """() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
-  return !!k && k.status === 'idle'; }"""
-
-
-def _builder() -> ModuleType:
-    sys.path.insert(0, str(ROOT / "scripts"))
-    spec = importlib.util.spec_from_file_location("build_lite", ROOT / "scripts" / "build_lite.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
 def lite(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The lessons' JupyterLite site, built into a temp folder and served from 127.0.0.1."""
     ld.require()
-    builder = _builder()
+    builder = ld.load_script("build_lite")
     site = builder.build_site
-    cache = site.default_cache()
-    if not (cache / f"pyodide-{site.PYODIDE_VERSION}.tgz").exists() and not shutil.which("npm"):
-        why = "the site needs npm once to fetch the pyodide package (apt-get install -y npm)"
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
+    cache = ld.require_pyodide(site)
     out = builder.build(tmp_path_factory.mktemp("lite") / "lessons", cache=cache)
     with site.serving(out) as url:
         yield url
@@ -94,12 +69,10 @@ class Lesson:
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT)
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.errors = ld.page_errors(self.page)
         self.console = ld.console_errors(self.page)
         self.page.goto(f"{url}lab/index.html?path={name}")
-        self.page.wait_for_function(_OPEN, timeout=WAIT)
-        self.page.wait_for_function(_IDLE, timeout=WAIT)
+        ld.wait_idle(self.page, timeout=WAIT)
 
     def close(self) -> None:
         self.context.close()

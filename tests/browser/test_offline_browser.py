@@ -19,7 +19,6 @@ any one wait).
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,15 +42,9 @@ FAILED_LOAD = ("Failed to load", "net::ERR_", "request failed")
 
 
 def _server(tmp_path_factory: pytest.TempPathFactory, label: str) -> Iterator[ld.Server]:
-    ld.require()
-    base = tmp_path_factory.mktemp(label)
-    root = base / "notebooks"
-    root.mkdir()
-    server = ld.start_lab_with(root, base, "--JupyterNotebookApp.expose_app_in_browser=True")
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from ld.serve_lab(
+        tmp_path_factory, label, "--JupyterNotebookApp.expose_app_in_browser=True"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +78,18 @@ class Offline:
     def failed_loads(self) -> list[str]:
         return [e for e in self.console if any(f in e for f in FAILED_LOAD)]
 
+    def shown(self, name: str, shot: Path, *, full_page: bool = False) -> None:
+        """Wait for lesson ``name``'s widget, give late loads (fonts, images) ``SETTLE`` ms,
+        and keep a screenshot at ``shot``."""
+        self.page.wait_for_selector(WIDGET_SHOWN[name])
+        self.page.wait_for_timeout(SETTLE)
+        self.page.screenshot(path=shot, full_page=full_page)
+
+    def check(self) -> None:
+        """Nothing was asked of another host, and no load failed."""
+        assert self.outside == []
+        assert self.failed_loads() == [], self.console
+
     def close(self) -> None:
         ld.close_notebook(self.page)
         self.context.close()
@@ -110,30 +115,20 @@ def test_jupyterlab_asks_nothing_of_the_internet(
     _serve(offline_lab, name)
     ld.open_page(offline.page, offline_lab, name, timeout=WAIT)
     ld.run_all(offline.page, timeout=WAIT)
-    offline.page.wait_for_selector(WIDGET_SHOWN[name])
-    offline.page.wait_for_timeout(SETTLE)
-    offline.page.screenshot(path=tmp_path / "lab.png")
-    assert offline.outside == []
-    assert offline.failed_loads() == [], offline.console
+    offline.shown(name, tmp_path / "lab.png")
+    offline.check()
 
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_notebook7_asks_nothing_of_the_internet(
     name: str, offline_nb7: ld.Server, offline: Offline, tmp_path: Path
 ) -> None:
-    why = ld.notebook7_missing()
-    if why and os.environ.get("CI"):
-        pytest.fail(f"CI is set, so this is a failure, not a skip: {why}", pytrace=False)
-    if why:
-        pytest.skip(why)
+    ld.skip_for(ld.notebook7_missing())
     _serve(offline_nb7, name)
     ld.open_notebook7(offline.page, offline_nb7, name, timeout=WAIT)
     ld.run_all(offline.page, timeout=WAIT)
-    offline.page.wait_for_selector(WIDGET_SHOWN[name])
-    offline.page.wait_for_timeout(SETTLE)
-    offline.page.screenshot(path=tmp_path / "notebook7.png")
-    assert offline.outside == []
-    assert offline.failed_loads() == [], offline.console
+    offline.shown(name, tmp_path / "notebook7.png")
+    offline.check()
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -147,10 +142,7 @@ def test_voila_asks_nothing_of_the_internet(
     server = ld.start_voila(notebook, base)
     try:
         offline.page.goto(f"{server.url}/?token={server.token}", timeout=WAIT)
-        offline.page.wait_for_selector(WIDGET_SHOWN[name])
-        offline.page.wait_for_timeout(SETTLE)
-        offline.page.screenshot(path=tmp_path / "voila.png", full_page=True)
+        offline.shown(name, tmp_path / "voila.png", full_page=True)
     finally:
         server.stop()
-    assert offline.outside == []
-    assert offline.failed_loads() == [], offline.console
+    offline.check()

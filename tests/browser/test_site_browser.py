@@ -16,14 +16,10 @@ bounded; the whole test takes about 30-60 s (most of it Pyodide's cold start).
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import labdriver as ld
@@ -31,32 +27,17 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60_000  # ms: the longest any one wait may take (Pyodide's cold start is the longest)
 DEAL_SECONDS = 60  # the whole first deal, clicked
 SEED, PLAYERS = "7", "3"
-
-
-def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site, built into a temp folder and served from 127.0.0.1; yields its address."""
     ld.require()
-    builder = _builder()
-    cache = builder.default_cache()
-    cached = (cache / f"pyodide-{builder.PYODIDE_VERSION}.tgz").exists()
-    if not cached and shutil.which("npm") is None:
-        why = "the site needs npm once to fetch the pyodide package (apt-get install -y npm)"
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
+    builder = ld.load_script("build_site")
+    cache = ld.require_pyodide(builder)
     out = builder.build(tmp_path_factory.mktemp("site") / "site", cache=cache)
     with builder.serving(out) as url:
         yield url
@@ -114,8 +95,7 @@ def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) 
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = ld.page_errors(page)
     console = ld.console_errors(page)
     try:
         page.goto(site)

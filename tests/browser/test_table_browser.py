@@ -575,9 +575,7 @@ def _voila_page(chromium: Any, base: Path, notebook: Path) -> tuple[Any, Any, An
     server = ld.start_voila(notebook, base)
     context = chromium.new_context(viewport={"width": 1400, "height": 1700})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return server, context, page, errors
+    return server, context, page, ld.page_errors(page)
 
 
 def test_the_notebook_renders_under_voila(
