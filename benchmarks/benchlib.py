@@ -3,19 +3,27 @@
 Not a benchmark itself. Each script that reports against a target of issue 4 builds a list of
 :class:`Figure` values, prints them with :func:`print_figures`, and with ``--json PATH`` writes
 them for ``run_all.py`` to gather into the final table. Standard library only.
+
+The strength series (``bot_strength.py``, ``expert_strength.py``) share their options, how
+their matches run, and the per-bot table and paired comparisons of their report (the last
+part of this module), so both judge bots by one method.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
 import platform
 import statistics
 import sys
+from collections import defaultdict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,17 +36,29 @@ except ModuleNotFoundError:  # run from a checkout without installing
 __all__ = [
     "BOT_NAMES",
     "ROOT",
+    "SCORE_HEADER",
+    "BotScore",
     "Figure",
+    "MatchScores",
+    "Paired",
+    "bot_scores",
     "figure_table",
+    "finish_series",
+    "interval",
     "lineup",
     "load_note",
     "lp",
     "make_bots",
     "mean_ci",
+    "paired",
+    "parse_series",
+    "pct",
     "percentile",
     "print_figures",
     "python_line",
     "ratio_ci",
+    "run_series",
+    "series_parser",
     "summary_ms",
     "table",
     "wilson",
@@ -199,3 +219,192 @@ def cache_clearers() -> list[Callable[[], None]]:
                 elif callable(getattr(value, "cache_clear", None)):
                     found.append(value.cache_clear)
     return found
+
+
+# -- strength series: whole matches between bots, compared match by match --------------------
+
+T = TypeVar("T")
+
+
+def series_parser(description: str, full_matches: int) -> argparse.ArgumentParser:
+    """The options every strength series takes: ``--matches`` (default ``full_matches``, the
+    number its targets are stated over), ``--seed`` and ``--workers``. The script adds its
+    own, then calls :func:`parse_series`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "--matches", type=int, default=full_matches, help=f"matches (default {full_matches})"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="worker processes (default 2)",
+    )
+    return parser
+
+
+def parse_series(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Add ``--json`` (last, after the script's own options), parse ``argv``, and refuse a
+    series too short for an interval or a run with no worker."""
+    parser.add_argument("--json", help="also write the figures to this file (for run_all.py)")
+    args = parser.parse_args(argv)
+    if args.matches < 2:
+        parser.error("--matches must be at least 2 (the intervals need two)")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    return args
+
+
+def run_series(
+    play: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int, done: Callable[[T], None]
+) -> None:
+    """``play(*job)`` for every job, here (``workers`` 1) or in ``workers`` processes, handing
+    each result to ``done`` as it finishes (in the order they finish). ``play`` and its results
+    must pickle: a module-level function and frozen dataclasses."""
+    if workers <= 1:
+        for job in jobs:
+            done(play(*job))
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play, *job) for job in jobs]
+        for future in as_completed(futures):
+            done(future.result())
+
+
+@dataclass(frozen=True)
+class MatchScores:
+    """One match of a series: who sat in each seat, the final totals, the winning seats.
+    Each series extends it with what else it measures."""
+
+    k: int
+    names: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def mean_score(self, bot: str) -> float:
+        """The bot's final total in this match (the mean of its seats when it holds several)."""
+        return statistics.fmean(s for n, s in zip(self.names, self.scores, strict=True) if n == bot)
+
+
+def pct(x: float) -> str:
+    """A share as a percentage with one decimal."""
+    return f"{100 * x:.1f}%"
+
+
+def interval(estimate: tuple[float, float, float]) -> str:
+    """A share and its interval, ``(p, low, high)``, as ``p% [low%, high%]``."""
+    p, low, high = estimate
+    return f"{pct(p)} [{pct(low)}, {pct(high)}]"
+
+
+SCORE_HEADER = ("bot", "seats", "mean score", "± 95%", "win rate", "95% Wilson")
+"""The header of :meth:`BotScore.row`."""
+
+
+@dataclass(frozen=True)
+class BotScore:
+    """One bot over a series (scores are penalty points: lower is better)."""
+
+    bot: str
+    seats: int
+    mean: float
+    """The mean over matches of its score in each match (:meth:`MatchScores.mean_score`)."""
+    half: float
+    """Half the width of the mean's 95% interval."""
+    win: tuple[float, float, float]
+    """The share of its seats that finished with the lowest total (ties share the win), with
+    its 95% Wilson interval."""
+
+    def row(self) -> list[str]:
+        """Its row under :data:`SCORE_HEADER`."""
+        p, low, high = self.win
+        return [
+            self.bot,
+            str(self.seats),
+            f"{self.mean:.1f}",
+            f"{self.half:.1f}",
+            pct(p),
+            f"{pct(low)}-{pct(high)}",
+        ]
+
+    def mean_figure(self, n: int) -> Figure:
+        return Figure(
+            f"{self.bot} mean match score ({n} matches)", f"{self.mean:.1f} ± {self.half:.1f}"
+        )
+
+
+def bot_scores(
+    outcomes: Sequence[MatchScores], bots: Sequence[str]
+) -> tuple[dict[str, list[float]], list[BotScore]]:
+    """Each bot's score in each match (the paired samples of :func:`paired`), and its
+    :class:`BotScore`."""
+    per_match = {bot: [o.mean_score(bot) for o in outcomes] for bot in bots}
+    seats: dict[str, int] = defaultdict(int)
+    wins: dict[str, int] = defaultdict(int)
+    for o in outcomes:
+        for i, name in enumerate(o.names):
+            seats[name] += 1
+            wins[name] += i in o.winners
+    scores = [
+        BotScore(bot, seats[bot], *mean_ci(per_match[bot]), wilson(wins[bot], seats[bot]))
+        for bot in bots
+    ]
+    return per_match, scores
+
+
+@dataclass(frozen=True)
+class Paired:
+    """Bot ``a`` against bot ``b`` in the same matches: what the two share (a long deal, a hard
+    shuffle) cancels, so a smaller series tells them apart."""
+
+    a: str
+    b: str
+    ratio: tuple[float, float, float]
+    """mean(a) / mean(b) with its 95% interval (:func:`ratio_ci`)."""
+    diff: float
+    """The mean per match of ``a``'s score minus ``b``'s, in points."""
+    half: float
+    """Half the width of that mean's 95% interval."""
+    fewer: int
+    """The matches in which ``a`` scored less than ``b``."""
+    n: int
+
+    def ratio_line(self) -> str:
+        return f"{self.a} / {self.b} mean score: {interval(self.ratio)}"
+
+    def difference_line(self) -> str:
+        return (
+            f"{self.a} − {self.b} per match: {self.diff:+.1f} ± {self.half:.1f} points; {self.a} "
+            f"scored less than {self.b} in {self.fewer} of {self.n} matches"
+        )
+
+    def ratio_figure(self, target: float, *, below_one: bool = True) -> Figure:
+        """The ratio judged against ``target``; with ``below_one``, its interval must also lie
+        below 100% (``a`` is better beyond doubt)."""
+        r, _, high = self.ratio
+        return Figure(
+            f"{self.a}/{self.b} mean score ({self.n} matches)",
+            interval(self.ratio),
+            f"≤ {pct(target)}" + (", CI < 100%" if below_one else ""),
+            r <= target and (high < 1.0 or not below_one),
+        )
+
+
+def paired(per_match: dict[str, list[float]], a: str, b: str) -> Paired:
+    """``a`` against ``b``, from :func:`bot_scores`' per-match scores."""
+    xs, ys = per_match[a], per_match[b]
+    diff, half = mean_ci([x - y for x, y in zip(xs, ys, strict=True)])
+    fewer = sum(x < y for x, y in zip(xs, ys, strict=True))
+    return Paired(a, b, ratio_ci(xs, ys), diff, half, fewer, len(xs))
+
+
+def finish_series(
+    figures: Sequence[Figure], matches: int, full_matches: int, json_path: str | None
+) -> None:
+    """Print the figures (saying when the series was shorter than its targets assume) and
+    write them for ``run_all.py``."""
+    print_figures(figures)
+    if matches < full_matches:
+        print(f"(the targets are stated over {full_matches} matches; this run played {matches})")
+    write_json(json_path, figures)

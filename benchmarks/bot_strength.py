@@ -24,28 +24,29 @@ with the interval excluding 100%. Run it by hand, for example::
 
 from __future__ import annotations
 
-import argparse
-import os
 import statistics
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from benchlib import (
     BOT_NAMES,
+    SCORE_HEADER,
     Figure,
+    MatchScores,
+    bot_scores,
+    finish_series,
+    interval,
     lineup,
     lp,
     make_bots,
-    mean_ci,
-    print_figures,
+    paired,
+    parse_series,
     python_line,
-    ratio_ci,
+    run_series,
+    series_parser,
     table,
-    wilson,
-    write_json,
 )
 
 TARGET_BASIC_VS_RANDOM = 0.40
@@ -54,17 +55,10 @@ FULL_MATCHES = 400
 
 
 @dataclass(frozen=True)
-class MatchOutcome:
-    k: int
-    names: tuple[str, ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+class MatchOutcome(MatchScores):
     steps: int
     seconds: float
     cpu_seconds: float
-
-    def mean_score(self, bot: str) -> float:
-        return statistics.fmean(s for n, s in zip(self.names, self.scores, strict=True) if n == bot)
 
 
 def play_one(k: int, seed: int) -> MatchOutcome:
@@ -92,115 +86,44 @@ def play_all(matches: int, seed: int, workers: int) -> list[MatchOutcome]:
         if len(done) % step == 0 or len(done) == matches:
             print(f"  {len(done)}/{matches} matches", flush=True)
 
-    if workers <= 1:
-        for k in range(matches):
-            progress(play_one(k, seed))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_one, k, seed) for k in range(matches)]
-            for future in as_completed(futures):
-                progress(future.result())
+    run_series(play_one, [(k, seed) for k in range(matches)], workers, progress)
     return sorted(done, key=lambda o: o.k)
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
     n = len(outcomes)
-    per_match = {bot: [o.mean_score(bot) for o in outcomes] for bot in BOT_NAMES}
-    seats: dict[str, int] = defaultdict(int)
-    wins: dict[str, int] = defaultdict(int)
+    per_match, scores = bot_scores(outcomes, BOT_NAMES)
     by_seat: dict[tuple[str, int], list[int]] = defaultdict(list)
     for o in outcomes:
-        for i, (name, score) in enumerate(zip(o.names, o.scores, strict=True)):
-            seats[name] += 1
-            wins[name] += i in o.winners
-            by_seat[name, i].append(score)
+        for i, (name, points) in enumerate(zip(o.names, o.scores, strict=True)):
+            by_seat[name, i].append(points)
 
-    rows = [["bot", "seats", "mean score", "± 95%", "win rate", "95% Wilson", "mean per seat"]]
+    rows = [[*SCORE_HEADER, "mean per seat"]]
     figures: list[Figure] = []
-    for bot in BOT_NAMES:
-        mean, half = mean_ci(per_match[bot])
-        p, lo, hi = wilson(wins[bot], seats[bot])
+    for score in scores:
+        bot = score.bot
         seat_means = " / ".join(
             f"{statistics.fmean(by_seat[bot, i]):.0f}" if by_seat[bot, i] else "-" for i in range(4)
         )
-        rows.append(
-            [
-                bot,
-                str(seats[bot]),
-                f"{mean:.1f}",
-                f"{half:.1f}",
-                _pct(p),
-                f"{_pct(lo)}-{_pct(hi)}",
-                seat_means,
-            ]
-        )
-        figures.append(Figure(f"{bot} mean match score ({n} matches)", f"{mean:.1f} ± {half:.1f}"))
-        figures.append(
-            Figure(f"{bot} win rate per seat ({n} matches)", f"{_pct(p)} [{_pct(lo)}, {_pct(hi)}]")
-        )
+        rows.append([*score.row(), seat_means])
+        figures.append(score.mean_figure(n))
+        figures.append(Figure(f"{bot} win rate per seat ({n} matches)", interval(score.win)))
     print(table(rows))
     print("(mean per seat: the bot's mean total in seats 0 / 1 / 2 / 3; seat 0 deals first)")
     print()
 
-    basic_random = ratio_ci(per_match["BasicBot"], per_match["RandomBot"])
-    strong_basic = ratio_ci(per_match["StrongBot"], per_match["BasicBot"])
-    diff, diff_half = mean_ci(
-        [s - b for s, b in zip(per_match["StrongBot"], per_match["BasicBot"], strict=True)]
-    )
-    better = sum(s < b for s, b in zip(per_match["StrongBot"], per_match["BasicBot"], strict=True))
-    print(
-        f"BasicBot / RandomBot mean score: {_pct(basic_random[0])} "
-        f"[{_pct(basic_random[1])}, {_pct(basic_random[2])}] (paired per match)"
-    )
-    print(
-        f"StrongBot / BasicBot mean score: {_pct(strong_basic[0])} "
-        f"[{_pct(strong_basic[1])}, {_pct(strong_basic[2])}] (paired per match)"
-    )
-    print(
-        f"StrongBot − BasicBot per match: {diff:+.1f} ± {diff_half:.1f} points; StrongBot scored "
-        f"less than BasicBot in {better} of {n} matches"
-    )
-    figures.append(
-        Figure(
-            f"BasicBot/RandomBot mean score ({n} matches)",
-            f"{_pct(basic_random[0])} [{_pct(basic_random[1])}, {_pct(basic_random[2])}]",
-            f"≤ {_pct(TARGET_BASIC_VS_RANDOM)}",
-            basic_random[0] <= TARGET_BASIC_VS_RANDOM,
-        )
-    )
-    figures.append(
-        Figure(
-            f"StrongBot/BasicBot mean score ({n} matches)",
-            f"{_pct(strong_basic[0])} [{_pct(strong_basic[1])}, {_pct(strong_basic[2])}]",
-            f"≤ {_pct(TARGET_STRONG_VS_BASIC)}, CI < 100%",
-            strong_basic[0] <= TARGET_STRONG_VS_BASIC and strong_basic[2] < 1.0,
-        )
-    )
+    basic_random = paired(per_match, "BasicBot", "RandomBot")
+    strong_basic = paired(per_match, "StrongBot", "BasicBot")
+    print(f"{basic_random.ratio_line()} (paired per match)")
+    print(f"{strong_basic.ratio_line()} (paired per match)")
+    print(strong_basic.difference_line())
+    figures.append(basic_random.ratio_figure(TARGET_BASIC_VS_RANDOM, below_one=False))
+    figures.append(strong_basic.ratio_figure(TARGET_STRONG_VS_BASIC))
     return figures
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--matches", type=int, default=FULL_MATCHES, help=f"matches (default {FULL_MATCHES})"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=min(2, os.cpu_count() or 1),
-        help="worker processes (default 2)",
-    )
-    parser.add_argument("--json", help="also write the figures to this file (for run_all.py)")
-    args = parser.parse_args(argv)
-    if args.matches < 2:
-        parser.error("--matches must be at least 2 (the intervals need two)")
-    if args.workers < 1:
-        parser.error("--workers must be at least 1")
+    args = parse_series(series_parser(__doc__.splitlines()[0], FULL_MATCHES), argv)
 
     print(
         f"Bot strength: {args.matches} house matches, 4 players, seats rotated, seed "
@@ -224,12 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{wall:.1f} s wall, {cpu / len(outcomes):.2f} CPU s/match",
         )
     )
-    print_figures(figures)
-    if args.matches < FULL_MATCHES:
-        print(
-            f"(the targets are stated over {FULL_MATCHES} matches; this run played {args.matches})"
-        )
-    write_json(args.json, figures)
+    finish_series(figures, args.matches, FULL_MATCHES, args.json)
     return 0
 
 

@@ -30,31 +30,32 @@ resumed. Run it by hand, for example::
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import statistics
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from benchlib import (
+    SCORE_HEADER,
     Figure,
+    MatchScores,
+    bot_scores,
+    finish_series,
     load_note,
     lp,
     make_bots,
-    mean_ci,
-    print_figures,
+    paired,
+    parse_series,
+    pct,
     python_line,
-    ratio_ci,
+    run_series,
+    series_parser,
     summary_ms,
     table,
-    wilson,
-    write_json,
 )
 
 TARGET_EXPERT_VS_STRONG = 0.85
@@ -71,11 +72,7 @@ def lineup(k: int) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class MatchOutcome:
-    k: int
-    names: tuple[str, ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+class MatchOutcome(MatchScores):
     expert_ms: tuple[float, ...]
     """CPU milliseconds of each ExpertBot decision."""
     sampled_ms: tuple[float, ...]
@@ -83,9 +80,6 @@ class MatchOutcome:
     stats: tuple[tuple[str, int], ...]
     seconds: float
     cpu_seconds: float
-
-    def mean_score(self, bot: str) -> float:
-        return statistics.fmean(s for n, s in zip(self.names, self.scores, strict=True) if n == bot)
 
 
 def play_one(k: int, seed: int, measure: str = "relative") -> MatchOutcome:
@@ -161,14 +155,7 @@ def play_all(
     todo = [k for k in range(matches) if k not in known]
     for k in sorted(set(range(matches)) - set(todo)):
         progress(known[k], fresh=False)
-    if workers <= 1:
-        for k in todo:
-            progress(play_one(k, seed, measure))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_one, k, seed, measure) for k in todo]
-            for future in as_completed(futures):
-                progress(future.result())
+    run_series(play_one, [(k, seed, measure) for k in todo], workers, progress)
     return sorted(done, key=lambda o: o.k)
 
 
@@ -183,54 +170,18 @@ def _outcome(entry: dict[str, Any]) -> MatchOutcome:
     return MatchOutcome(**fields)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
     n = len(outcomes)
-    per_match = {bot: [o.mean_score(bot) for o in outcomes] for bot in NAMES}
-    seats: dict[str, int] = defaultdict(int)
-    wins: dict[str, int] = defaultdict(int)
-    for o in outcomes:
-        for i, name in enumerate(o.names):
-            seats[name] += 1
-            wins[name] += i in o.winners
-    rows = [["bot", "seats", "mean score", "± 95%", "win rate", "95% Wilson"]]
-    figures: list[Figure] = []
-    for bot in NAMES:
-        mean, half = mean_ci(per_match[bot])
-        p, lo, hi = wilson(wins[bot], seats[bot])
-        rows.append(
-            [bot, str(seats[bot]), f"{mean:.1f}", f"{half:.1f}", _pct(p), f"{_pct(lo)}-{_pct(hi)}"]
-        )
-        figures.append(Figure(f"{bot} mean match score ({n} matches)", f"{mean:.1f} ± {half:.1f}"))
-    print(table(rows))
+    per_match, scores = bot_scores(outcomes, NAMES)
+    print(table([list(SCORE_HEADER), *(score.row() for score in scores)]))
     print()
+    figures = [score.mean_figure(n) for score in scores]
 
-    ratio, lo, hi = ratio_ci(per_match["ExpertBot"], per_match["StrongBot"])
-    diff, half = mean_ci(
-        [e - s for e, s in zip(per_match["ExpertBot"], per_match["StrongBot"], strict=True)]
-    )
-    better = sum(e < s for e, s in zip(per_match["ExpertBot"], per_match["StrongBot"], strict=True))
-    print(f"ExpertBot / StrongBot mean score: {_pct(ratio)} [{_pct(lo)}, {_pct(hi)}] (paired)")
-    print(
-        f"ExpertBot − StrongBot per match: {diff:+.1f} ± {half:.1f} points; ExpertBot scored less "
-        f"than StrongBot in {better} of {n} matches"
-    )
-    basic_ratio = ratio_ci(per_match["ExpertBot"], per_match["BasicBot"])
-    print(
-        f"ExpertBot / BasicBot mean score: {_pct(basic_ratio[0])} "
-        f"[{_pct(basic_ratio[1])}, {_pct(basic_ratio[2])}] (paired)"
-    )
-    figures.append(
-        Figure(
-            f"ExpertBot/StrongBot mean score ({n} matches)",
-            f"{_pct(ratio)} [{_pct(lo)}, {_pct(hi)}]",
-            f"≤ {_pct(TARGET_EXPERT_VS_STRONG)}, CI < 100%",
-            ratio <= TARGET_EXPERT_VS_STRONG and hi < 1.0,
-        )
-    )
+    expert_strong = paired(per_match, "ExpertBot", "StrongBot")
+    print(f"{expert_strong.ratio_line()} (paired)")
+    print(expert_strong.difference_line())
+    print(f"{paired(per_match, 'ExpertBot', 'BasicBot').ratio_line()} (paired)")
+    figures.append(expert_strong.ratio_figure(TARGET_EXPERT_VS_STRONG))
 
     every = [ms for o in outcomes for ms in o.expert_ms]
     sampled = [ms for o in outcomes for ms in o.sampled_ms]
@@ -264,12 +215,12 @@ def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
     print(
         "how ExpertBot decided: "
         + ", ".join(
-            f"{name} {count} ({_pct(count / total)})"
+            f"{name} {count} ({pct(count / total)})"
             for name, count in sorted(stats.items())
             if name != "changed"
         )
         + f"; StrongBot's choice overturned in {stats['changed']} of the {stats['evaluated']} "
-        f"sampled ({_pct(stats['changed'] / max(1, stats['evaluated']))})"
+        f"sampled ({pct(stats['changed'] / max(1, stats['evaluated']))})"
     )
     over = sum(ms > 1000.0 * TARGET_P99_S for ms in every)
     print(f"decisions over {TARGET_P99_S:.0f} s CPU: {over} of {len(every)}")
@@ -285,17 +236,7 @@ def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--matches", type=int, default=FULL_MATCHES, help=f"matches (default {FULL_MATCHES})"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="first match seed (default 0)")
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=min(2, os.cpu_count() or 1),
-        help="worker processes (default 2)",
-    )
+    parser = series_parser(__doc__.splitlines()[0], FULL_MATCHES)
     parser.add_argument(
         "--measure",
         choices=("relative", "own"),
@@ -308,12 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="append each finished match to this file (JSON lines) and skip the matches already "
         "there: a long run can be stopped and resumed",
     )
-    parser.add_argument("--json", help="also write the figures to this file (for run_all.py)")
-    args = parser.parse_args(argv)
-    if args.matches < 2:
-        parser.error("--matches must be at least 2 (the intervals need two)")
-    if args.workers < 1:
-        parser.error("--workers must be at least 1")
+    args = parse_series(parser, argv)
 
     print(
         f"Expert strength: {args.matches} house matches, 4 players (Expert, Strong, Basic, Basic; "
@@ -337,12 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{wall:.0f} s wall, {cpu / len(outcomes):.1f} CPU s/match",
         )
     )
-    print_figures(figures)
-    if args.matches < FULL_MATCHES:
-        print(
-            f"(the targets are stated over {FULL_MATCHES} matches; this run played {args.matches})"
-        )
-    write_json(args.json, figures)
+    finish_series(figures, args.matches, FULL_MATCHES, args.json)
     return 0
 
 

@@ -33,7 +33,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -46,6 +45,12 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+
+# The scripted human (``choose``) and the server's URL line are the room tests' own
+# (tests/rooms/roomkit.py, standard library and websockets only), as the browser benchmarks
+# use tests/browser/labdriver.py: the load is played as the tests play a seat.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "rooms"))
+from roomkit import URL_LINE, choose
 
 KEY = "bench-key"
 SERVE = (sys.executable, "-m", "liverpool_rooms", "serve")
@@ -66,23 +71,6 @@ def cpu_seconds(pid: int) -> float:
         fields = f.read().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
-
-
-def choose(legal: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
-    """A simple human: go out or down, lay off, buy, draw, discard the last card."""
-    by_type: dict[str, list[dict[str, Any]]] = {}
-    for action in legal:
-        by_type.setdefault(action["type"], []).append(action)
-    for kind in ("GoOut", "GoDown", "LayOff", "Buy", "DrawStock", "Discard", "Pass"):
-        if kind in by_type:
-            if kind == "Discard":
-                hand = view.get("hand") or []
-                for card in reversed(hand):
-                    for action in by_type[kind]:
-                        if action["card"] == card:
-                            return action
-            return by_type[kind][0]
-    return legal[0]
 
 
 @dataclass
@@ -316,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline().decode()
-        found = re.search(r"rooms at (http://\S+/)", line)
+        found = URL_LINE.search(line)
         if not found:
             print(f"the server did not start: {line!r}", file=sys.stderr)
             return 1

@@ -25,14 +25,12 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import json
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,14 +110,6 @@ RUN_WORKER = """async (games) => {
 }"""
 
 
-def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def sizes(site: Path) -> list[tuple[str, int, int]]:
     """(part, bytes, gzip bytes) for Pyodide's core, the wheel, the page, and all."""
     parts: dict[str, list[int]] = {"pyodide core": [0, 0], "wheel": [0, 0], "page": [0, 0]}
@@ -191,7 +181,7 @@ def main() -> int:
     if why:
         print(f"site_figures: {why}")
         return 1
-    builder = _builder()
+    builder = ld.load_script("build_site")
     with tempfile.TemporaryDirectory() as tmp:
         site = builder.build(Path(tmp) / "site")
         print("Play site (scripts/build_site.py), Pyodide", builder.PYODIDE_VERSION)
