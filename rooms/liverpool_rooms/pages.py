@@ -9,8 +9,9 @@
 
 The card table is the notebook's own front end: ``table.js`` and ``table.css`` are read
 (never changed) from the ``liverpool_widgets`` package's ``static`` folder, found without
-importing that package (it needs Jupyter). ``room-table.js`` gives ``table.js`` the small
-model object it expects (``get``/``set``/``on``/``send``) and feeds it the room's messages;
+importing that package (it needs Jupyter), with ``table-host.js`` there, the small model
+object ``table.js`` expects (``get``/``set``/``on``/``send``), which the play site uses too.
+``room-table.js`` feeds that model the room's messages;
 ``common.js`` holds what the two pages' scripts share (the status line, the error box, the
 room's socket and its reconnection wait, a clock's count-down).
 
@@ -34,7 +35,7 @@ __all__ = ["missing_html", "static_file", "student_html", "teacher_html"]
 _HERE = Path(__file__).parent / "static"
 _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 _OWN = ("common.js", "room-table.js", "teacher.js", "student.js", "rooms.css")
-_TABLE = ("table.js", "table.css")
+_TABLE = ("table.js", "table-host.js", "table.css")
 
 
 @lru_cache(maxsize=1)
