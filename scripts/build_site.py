@@ -9,9 +9,12 @@ for comes from the same place.
   files the page loads are copied);
 * the ``liverpool`` wheel (``pip wheel --no-deps .``), unpacked in the browser;
 * ``index.html``, ``play.js``, ``play.css``, ``engine-worker.js`` (from ``site_src/``) and the
-  notebook's own ``table.js`` / ``table.css``; ``site.json`` names the wheel.
+  notebook's own ``table.js`` / ``table.css``, with ``table-host.js`` (the model object a page
+  outside Jupyter gives ``table.js``, shared with the room pages); ``site.json`` names the
+  wheel.
 
-``--lessons`` also builds ``lessons/``: the lesson notebooks in JupyterLite with the Pyodide
+``--lessons`` also builds ``lessons/`` (and ``site.json`` names it, so the play page links to
+it): the lesson notebooks in JupyterLite with the Pyodide
 kernel, from the same npm core (``scripts/build_lite.py``; optional, and slower: JupyterLite is
 installed into a venv in the cache folder and the kernel's wheels come from PyPI once).
 
@@ -52,7 +55,7 @@ PYODIDE_FILES = (
 )
 """The core files ``loadPyodide`` fetches when no package is loaded."""
 PAGE_FILES = ("index.html", "play.js", "play.css", "engine-worker.js")
-TABLE_FILES = ("table.js", "table.css")
+TABLE_FILES = ("table.js", "table-host.js", "table.css")
 
 CONTENT_TYPES = {
     ".js": "text/javascript",
@@ -185,6 +188,19 @@ def serving(folder: Path, port: int = 0) -> Iterator[str]:
         thread.join(5)
 
 
+LESSONS_ENTRY = "lessons/lab/index.html"
+"""Where the lessons open, from the site's folder (JupyterLab in JupyterLite)."""
+
+
+def name_lessons(out: Path, entry: str = LESSONS_ENTRY) -> None:
+    """Name the lessons in ``out``'s ``site.json``, so the play page shows a link to them (a
+    site built without them shows none)."""
+    path = out / "site.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest["lessons"] = entry
+    path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="folder to write")
@@ -202,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         lite = build_lite.build(
             out / "lessons", cache=args.cache, wheel=wheel, version=args.pyodide_version
         )
+        name_lessons(out)
         print(f"built {lite}: the lessons, at lessons/lab/index.html")
     print(f"built {out} ({size(out) / 1e6:.1f} MB): open index.html from a static host")
     if args.serve is not None:

@@ -1,63 +1,14 @@
 // The play page: a match against bots, the engine in a Web Worker (engine-worker.js, Python
 // under Pyodide). The notebook's own table.js draws the table, given the small model object it
-// expects from anywidget (get / set / save_changes / send / on / off) and fed the worker's
+// expects from anywidget (table-host.js, shared with the room pages) and fed the worker's
 // `state` answers; its clicks (intents) go to the worker, where liverpool.site_driver turns
 // them into moves. Nothing here knows a rule, and nothing is asked of any other site.
 
 import table from "./table.js";
+import { HostModel, withPictures } from "./table-host.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
-
-const TRAITS = {
-  view: {}, controls: {}, log: [], scores: {}, error: "", error_kind: "error", sort_mode: "own",
-  busy: false, crash: "", interactive: true, scale: 1,
-};
-
-class PageModel {
-  /** @param {(intent: object) => void} send */
-  constructor(send) {
-    /** @type {Record<string, any>} */
-    this.traits = { ...TRAITS };
-    /** @type {Map<string, Set<() => void>>} */
-    this.listeners = new Map();
-    this.sendIntent = send;
-  }
-  /** @param {string} name */
-  get(name) { return this.traits[name]; }
-  /** @param {string} name @param {any} value */
-  set(name, value) {
-    this.traits[name] = value;
-    for (const callback of this.listeners.get(`change:${name}`) || []) callback();
-  }
-  save_changes() {}
-  /** @param {object} content */
-  send(content) { this.sendIntent(content); }
-  /** @param {string} event @param {() => void} callback */
-  on(event, callback) {
-    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
-    this.listeners.get(event)?.add(callback);
-  }
-  /** @param {string} event @param {() => void} callback */
-  off(event, callback) { this.listeners.get(event)?.delete(callback); }
-}
-
-/**
- * Put the card pictures back where the model names them (each picture is sent once).
- * @param {any} value @param {Map<string, string>} pictures @returns {any}
- */
-function withPictures(value, pictures) {
-  if (Array.isArray(value)) return value.map((v) => withPictures(v, pictures));
-  if (value && typeof value === "object") {
-    /** @type {Record<string, any>} */
-    const out = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[k] = k === "svg" && typeof v === "string" ? pictures.get(v) ?? "" : withPictures(v, pictures);
-    }
-    return out;
-  }
-  return value;
-}
 
 const started = performance.now();
 /** What the page knows, for people and for tests: `window.liverpoolSite`. */
@@ -67,10 +18,22 @@ const site = {
 };
 Object.assign(window, { liverpoolSite: site });
 
+// A site built with the lessons (build_site.py --lessons) names them in site.json: link them.
+fetch("site.json")
+  .then((answer) => (answer.ok ? answer.json() : {}))
+  .then((manifest) => {
+    if (typeof manifest.lessons === "string") {
+      const link = $("lessons");
+      link.href = manifest.lessons;
+      link.hidden = false;
+    }
+  })
+  .catch(() => {});
+
 const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
 /** @param {object} message */
 const post = (message) => worker.postMessage(message);
-const model = new PageModel((intent) => post({ type: "intent", intent }));
+const model = new HostModel((intent) => post({ type: "intent", intent }));
 /** @type {Map<string, string>} */
 const pictures = new Map();
 let mounted = false;

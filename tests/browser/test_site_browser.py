@@ -33,14 +33,19 @@ SEED, PLAYERS = "7", "3"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site, built into a temp folder and served from 127.0.0.1; yields its address."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The site, built into a temp folder and served from 127.0.0.1: its address and folder."""
     ld.require()
     builder = ld.load_script("build_site")
     cache = ld.require_pyodide(builder)
     out = builder.build(tmp_path_factory.mktemp("site") / "site", cache=cache)
     with builder.serving(out) as url:
-        yield url
+        yield url, out
+
+
+@pytest.fixture(scope="module")
+def site(built: tuple[str, Path]) -> str:
+    return built[0]
 
 
 def _info(page: Any) -> dict[str, Any]:
@@ -100,6 +105,7 @@ def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) 
     try:
         page.goto(site)
         page.wait_for_selector("body[data-state=ready]", timeout=WAIT)
+        assert page.locator('[data-testid="lessons-link"]').is_hidden()  # built without them
         assert page.locator('[data-testid="preset"] option').count() >= 5
         assert page.locator('[data-testid="level"] option').count() >= 3
         page.select_option('[data-testid="preset"]', "house")
@@ -150,3 +156,26 @@ def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) 
     assert any(url.endswith(".whl") for url in requests), requests
     assert not errors, errors
     assert not console, console
+
+
+def test_the_play_page_links_the_lessons_when_the_site_has_them(
+    chromium: Any, built: tuple[str, Path]
+) -> None:
+    """A site built with ``--lessons`` names them in site.json; the play page then links them
+    (the JupyterLite build itself is tested in test_lite_browser, marked slow)."""
+    url, out = built
+    builder = ld.load_script("build_site")
+    manifest = (out / "site.json").read_text(encoding="utf-8")
+    builder.name_lessons(out)
+    context = chromium.new_context()
+    ld.block_outside(context)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        link = page.locator('[data-testid="lessons-link"]')
+        link.wait_for(state="visible", timeout=WAIT)
+        assert link.get_attribute("href") == builder.LESSONS_ENTRY
+        assert link.inner_text() == "The lessons"
+    finally:
+        context.close()
+        (out / "site.json").write_text(manifest, encoding="utf-8")
