@@ -127,10 +127,9 @@ class TableFront(anywidget.AnyWidget):
         del widget, buffers
         self.handle_message(content)
 
-    def handle_message(self, content: Any) -> None:
-        """Answer one intent from ``table.js``: each table its own way (:class:`CardTable` hands
-        it to its session, a ``RoomTable`` sends it to the room), never raising."""
-        raise NotImplementedError(f"{type(self).__name__} does not say how it answers a click")
+    handle_message: Callable[[Any], None]
+    """Answer one intent from ``table.js``, never raising: each table defines it its own way
+    (:class:`CardTable` hands it to its session, a ``RoomTable`` sends it to the room)."""
 
 
 class CardTable(TablePicture, TableFront):
