@@ -28,11 +28,13 @@ from .solver import find_going_down
 
 __all__ = [
     "HandAnalysis",
+    "HandProgress",
     "LayOffOption",
     "PartialMeld",
     "SwapOption",
     "analyze_hand",
     "contract_distance",
+    "hand_progress",
     "lay_off_options",
     "swap_options",
 ]
@@ -475,7 +477,21 @@ def swap_options(hand: Iterable[Card], table: Sequence[Meld], rules: Rules) -> l
 
 def unseen_counts(seen: Iterable[Card], rules: Rules, players: int) -> Counter[Card]:
     """How many copies of each card are not in ``seen`` (so may be in the stock or other hands)."""
-    return Counter(rules.build_shoe(players)) - Counter(seen)
+    return _shoe_counts(rules, players) - Counter(seen)
+
+
+def _shoe_counts(rules: Rules, players: int) -> Counter[Card]:
+    """The copies of each card in the shoe for ``players``, built once per shoe size (the bots
+    and the evaluator ask for it at almost every decision). Callers must not change it."""
+    size = rules.shoe_size(players)
+    key = (size.decks, size.jokers)
+    counts = _SHOE_COUNTS.get(key)
+    if counts is None:
+        counts = _SHOE_COUNTS[key] = Counter(rules.build_shoe(players))
+    return counts
+
+
+_SHOE_COUNTS: dict[tuple[int, int], Counter[Card]] = {}
 
 
 def analyze_hand(
@@ -496,12 +512,57 @@ def analyze_hand(
     distance, found by trying each card of the shoe; without it (the bots' quick choice) the
     outs are the cards the best partial melds are waiting for."""
     hand = list(hand)
-    contract = rules.contract(deal)
     players = players or rules.min_players
+    progress = hand_progress(hand, rules, deal)
+    missing = progress.missing
+    unseen = unseen_counts([*hand, *seen], rules, players)
+    if exact_outs and missing:
+        wanted = {
+            card: None
+            for card in sorted(unseen, key=Card.sort_key)
+            if contract_distance([*hand, card], rules, deal) < missing
+        }
+    else:
+        wanted = dict.fromkeys(progress.wanted)
+    outs = tuple(sorted(((c, unseen[c]) for c in wanted if unseen[c] > 0), key=lambda cn: -cn[1]))
+    return HandAnalysis(
+        missing=missing,
+        partial=progress.partial,
+        going_down=progress.going_down,
+        outs=outs,
+        dead_weight=progress.dead_weight,
+        points=hand_points(hand, rules),
+        lay_offs=tuple(lay_off_options(hand, table, rules)),
+        swaps=tuple(swap_options(hand, table, rules)),
+    )
+
+
+@mypyc_attr(acyclic=True)
+@dataclass(frozen=True, slots=True)
+class HandProgress:
+    """How far a hand is from its contract: the part of :class:`HandAnalysis` that needs
+    neither the table nor the unseen cards (what a quick bot asks at every discard)."""
+
+    missing: int
+    """Cards still lacking for the contract (0: the hand can go down now)."""
+    partial: tuple[PartialMeld, ...]
+    """The best partial melds found, one per requirement."""
+    going_down: tuple[Meld, ...] | None
+    """The melds to go down with, when the hand can."""
+    wanted: tuple[Card, ...]
+    """The cards the partial melds are waiting for, first wanted first."""
+    dead_weight: tuple[Card, ...]
+    """Cards used by no partial meld, highest points first."""
+
+
+def hand_progress(hand: Iterable[Card], rules: Rules, deal: int) -> HandProgress:
+    """The hand's distance to the contract for ``deal``, its best partial melds, the cards they
+    wait for and its dead weight."""
+    hand = list(hand)
+    contract = rules.contract(deal)
     melds = find_going_down(hand, rules, deal)
     score, chosen = _best_partial(hand, rules, contract.requirements)
     missing = 0 if melds is not None else max(score, 1)
-    unseen = unseen_counts([*hand, *seen], rules, players)
     partial: list[PartialMeld] = []
     used: Counter[Card] = Counter()
     wanted: dict[Card, None] = {}
@@ -521,22 +582,12 @@ def analyze_hand(
         for rank in rules.wild_ranks:
             for suit in Suit:
                 wanted.setdefault(Card(rank, suit), None)
-    if exact_outs and missing:
-        wanted = {
-            card: None
-            for card in sorted(unseen, key=Card.sort_key)
-            if contract_distance([*hand, card], rules, deal) < missing
-        }
-    outs = tuple(sorted(((c, unseen[c]) for c in wanted if unseen[c] > 0), key=lambda cn: -cn[1]))
     spare = Counter(c for c in hand if not rules.is_wild(c)) - used
     dead = sorted(spare.elements(), key=lambda c: -rules.card_points(c))
-    return HandAnalysis(
+    return HandProgress(
         missing=missing,
         partial=tuple(partial),
         going_down=tuple(melds) if melds is not None else None,
-        outs=outs,
+        wanted=tuple(wanted),
         dead_weight=tuple(dead),
-        points=hand_points(hand, rules),
-        lay_offs=tuple(lay_off_options(hand, table, rules)),
-        swaps=tuple(swap_options(hand, table, rules)),
     )

@@ -605,17 +605,15 @@ def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]
     ``("high",)`` or both (a wild at a run with room at each end); ``()`` means it does not fit.
     The meld must stay legal under the wild limits.
     """
+    wild = rules.is_wild(card)
+    if not wild and not may_fit(meld, card):
+        return ()  # the quick test: most cards asked about fit nowhere
     if meld.kind is MeldKind.SET:
-        if rules.is_wild(card):
-            ok = bool(check_set((*meld.cards, card), rules))
-        else:
-            ok = card.rank == meld.rank and bool(check_set((*meld.cards, card), rules))
-        return (None,) if ok else ()
+        return (None,) if check_set((*meld.cards, card), rules) else ()
     ends: list[End] = []
     if len(meld.cards) >= 13 or (card.rank is None and not rules.has_jokers):
         return ()
     floor = rules.aces.lowest
-    wild = rules.is_wild(card)
     for end, value in (("low", meld.low - 1), ("high", meld.high + 1)):
         if not floor <= value <= ACE_HIGH:
             continue

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 import liverpool as lp
-from liverpool.analysis import analyze_hand, contract_distance
+from liverpool.analysis import analyze_hand, contract_distance, hand_progress, unseen_counts
 
 KNOWN = [
     ("house", 1, "7H 7C 7S 9D 9H 9S 2C 4D 5S KH QD", 0,
@@ -87,3 +87,35 @@ def test_random_hands(preset: str) -> None:
         used = Counter(c for p in found.partial for c in p.cards)
         assert not used - Counter(hand)
         assert sum(p.wilds for p in found.partial) <= sum(rules.is_wild(c) for c in hand)
+
+
+@pytest.mark.parametrize("preset", lp.preset_names())
+def test_hand_progress_is_the_analysis_without_the_table(preset: str) -> None:
+    """The quick bots' ``hand_progress`` says what ``analyze_hand`` says of the same hand."""
+    rules = lp.PRESETS[preset]
+    rng = random.Random(f"progress:{preset}")
+    shoe = rules.build_shoe(rules.max_players)
+    for _ in range(40):
+        deal = rng.randint(1, rules.deals)
+        hand = rng.sample(shoe, rng.randint(1, 24))
+        progress = hand_progress(hand, rules, deal)
+        full = analyze_hand(hand, rules, deal, exact_outs=False)
+        assert progress.missing == full.missing
+        assert progress.partial == full.partial
+        assert progress.going_down == full.going_down
+        assert progress.dead_weight == full.dead_weight
+        unseen = unseen_counts(hand, rules, rules.min_players)
+        assert {c for c, _ in full.outs} == {c for c in progress.wanted if unseen[c] > 0}
+
+
+def test_unseen_counts_are_fresh_each_time() -> None:
+    """The shoe's counts are built once, but a caller that changes its answer changes nothing
+    for the next caller."""
+    rules = lp.PRESETS["house"]
+    first = unseen_counts(lp.parse_cards("7H 7H"), rules, 4)
+    assert first[lp.Card.parse("7H")] == 0
+    first.clear()
+    again = unseen_counts(lp.parse_cards("7H"), rules, 4)
+    assert again[lp.Card.parse("7H")] == 1
+    assert again[lp.Card.parse("8H")] == 2
+    assert sum(again.values()) == len(rules.build_shoe(4)) - 1

@@ -30,7 +30,7 @@ from ..actions import (
     SwapWild,
     TakeDiscard,
 )
-from ..analysis import analyze_hand, contract_distance
+from ..analysis import contract_distance, hand_progress
 from ..cards import Card
 from ..melds import lay_off_ends
 from ..rules import RummyCall
@@ -210,12 +210,12 @@ class BasicBot:
         """The card whose loss hurts the contract least, then the costliest, then the one that
         helps the table least."""
         rules = view.rules
-        analysis = analyze_hand(view.hand, rules, view.deal, exact_outs=False)
-        dead = [c for c in analysis.dead_weight if c in cards]
+        progress = hand_progress(view.hand, rules, view.deal)
+        dead = [c for c in progress.dead_weight if c in cards]
         if dead:
             pool = dead
         else:
-            base = analysis.missing
+            base = progress.missing
             scored = []
             for card in dict.fromkeys(cards):
                 rest = list(view.hand)
