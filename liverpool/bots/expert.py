@@ -12,11 +12,20 @@ for every candidate — to compare StrongBot's own choice with its best alternat
 * **which card to discard**: StrongBot's choice against the next best in its ranking (``top``
   candidates in all).
 
-StrongBot's choice stands unless the sampled deals show an alternative clearly cheaper: by at
-least :data:`MIN_GAIN` points and :data:`SWITCH_Z` standard errors of the paired difference. With
-a few dozen samples a decision's estimates are noisy, and an alternative that only looks a
-little better is as likely to be noise as a real gain, so the bot pays for a change of mind only
-with evidence.
+How hard it looks, and how much evidence it asks before it overrules StrongBot, depends on the
+kind of decision (:data:`FOCUS`). Both were set by measuring where the sampled deals find points:
+on decisions sampled from StrongBot matches, each candidate played on 96 shared deals, half of
+them deciding and the other half judging the choice (``benchmarks/expert_focus.py``):
+
+* a **discard before going down** gains most when four of StrongBot's best are compared (its
+  first two alone rarely differ) and the cheapest is played on modest evidence;
+* **buying or passing** gains most of all per decision, also on modest evidence;
+* **taking or drawing** and **going down now** seldom gain: StrongBot is usually right, so the
+  bot samples them briefly and overrules only on clear evidence (taking on noise loses points);
+* **a discard once down** never gained measurably: a brief look, clear evidence to change.
+
+An alternative replaces StrongBot's choice when it is cheaper by at least ``min_gain`` points
+and ``switch_z`` standard errors of the paired difference.
 
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
@@ -29,6 +38,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..actions import Action, Buy, Discard, DrawStock, GoDown, GoOut, LayOff, SwapWild, TakeDiscard
 from ..analysis import contract_distance
@@ -39,15 +49,53 @@ from ..view import PlayerView
 from .basic import _first, _fits, _unpunished
 from .strong import DOWN_FEED_POINTS, DOWN_SAMPLES, FEED_WEIGHT, POINTS_WEIGHT, StrongBot
 
-__all__ = ["DEFAULT_BUDGET", "MIN_GAIN", "SWITCH_Z", "ExpertBot", "gerund", "reason", "settle"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "FOCUS",
+    "MIN_GAIN",
+    "SWITCH_Z",
+    "ExpertBot",
+    "Focus",
+    "gerund",
+    "reason",
+    "settle",
+]
 
 DEFAULT_BUDGET = Budget(samples=48, seconds=0.7, min_samples=8, batch=2, z=2.0, tolerance=1.0)
-"""Per evaluated decision: at most 48 shared samples and 0.7 s of CPU time, candidates dropped
-once 2 standard errors apart (or within a point of each other)."""
+"""For the decisions that gain most: at most 48 shared samples and 0.7 s of CPU time,
+candidates dropped once 2 standard errors apart (or within a point of each other)."""
+BRIEF_BUDGET = Budget(samples=16, seconds=0.25, min_samples=6, batch=2, z=2.0, tolerance=1.0)
+"""For the decisions where StrongBot is seldom wrong: 16 samples, 0.25 s of CPU time."""
 SWITCH_Z = 1.5
-"""Standard errors by which an alternative must beat StrongBot's choice to be played instead."""
+"""Standard errors by which an alternative must beat StrongBot's choice, where it is seldom
+wrong."""
 MIN_GAIN = 1.0
-"""Points by which an alternative must beat StrongBot's choice to be played instead."""
+"""Points by which an alternative must beat StrongBot's choice, where it is seldom wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """How ExpertBot treats one kind of decision: its sampling budget, how many candidates it
+    compares (StrongBot's choice among them), and the evidence an alternative needs (``min_gain``
+    points and ``switch_z`` standard errors) to be played instead of StrongBot's choice."""
+
+    budget: Budget
+    top: int
+    switch_z: float
+    min_gain: float
+
+
+_CLOSE_LOOK = Focus(DEFAULT_BUDGET, top=4, switch_z=0.5, min_gain=0.0)
+_BRIEF_LOOK = Focus(BRIEF_BUDGET, top=2, switch_z=SWITCH_Z, min_gain=MIN_GAIN)
+
+FOCUS: dict[str, Focus] = {
+    "discard": _CLOSE_LOOK,
+    "buy": _CLOSE_LOOK,
+    "draw": _BRIEF_LOOK,
+    "go down": _BRIEF_LOOK,
+    "discard when down": _BRIEF_LOOK,
+}
+"""Each kind of sampled decision and how it is treated (see the module docstring for why)."""
 
 
 class ExpertBot(StrongBot):
@@ -60,12 +108,14 @@ class ExpertBot(StrongBot):
         seed: int | None = 0,
         *,
         budget: Budget | None = None,
-        top: int = 2,
+        top: int | None = None,
         measure: Measure = "relative",
     ) -> None:
         super().__init__(seed)
-        self.budget = budget or DEFAULT_BUDGET
+        self.budget = budget
+        """One budget for every kind of decision (``None``: each kind's own, see :data:`FOCUS`)."""
         self.top = top
+        """How many discards to compare before going down (``None``: :data:`FOCUS`'s)."""
         self.measure: Measure = measure
         self._eval_rng = random.Random(f"expert:{seed}")
         self.stats: Counter[str] = Counter()
@@ -80,12 +130,13 @@ class ExpertBot(StrongBot):
         """The chosen action and one sentence saying why."""
         candidates = self.candidates(view, legal) if len(legal) > 1 else []
         if len(candidates) > 1:
+            focus = self.focus(view, legal)
             try:
                 result = evaluate(
                     view,
                     legal,
                     candidates,
-                    budget=self.budget,
+                    budget=self.budget or focus.budget,
                     seed=self._eval_rng.randrange(2**63),
                     measure=self.measure,
                 )
@@ -93,7 +144,7 @@ class ExpertBot(StrongBot):
                 self.stats["not_evaluable"] += 1
             else:
                 self.stats["evaluated"] += 1
-                choice = settle(result, candidates[0])
+                choice = settle(result, candidates[0], focus.switch_z, focus.min_gain)
                 if choice != candidates[0]:
                     self.stats["changed"] += 1
                 return choice, reason(view, result, choice)
@@ -115,7 +166,23 @@ class ExpertBot(StrongBot):
         if len(found) < 2:
             return []
         strong = self.strong_choice(view, legal)
-        return list(dict.fromkeys([strong, *found]))[: max(2, self.top)]
+        return list(dict.fromkeys([strong, *found]))[: max(2, self._top(view, legal))]
+
+    def focus(self, view: PlayerView, legal: Sequence[Action]) -> Focus:
+        """How this decision is treated: its kind's entry in :data:`FOCUS`."""
+        if view.phase is Phase.BUY:
+            return FOCUS["buy"]
+        if view.phase is Phase.DRAW:
+            return FOCUS["draw"]
+        if _first(legal, GoDown) is not None:
+            return FOCUS["go down"]
+        return FOCUS["discard when down" if view.is_down else "discard"]
+
+    def _top(self, view: PlayerView, legal: Sequence[Action]) -> int:
+        focus = self.focus(view, legal)
+        if self.top is not None and focus is FOCUS["discard"]:
+            return self.top
+        return focus.top
 
     def _draw_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         take, draw = _first(legal, TakeDiscard), _first(legal, DrawStock)
@@ -152,7 +219,7 @@ class ExpertBot(StrongBot):
         go_down = _first(legal, GoDown)
         if go_down is not None:
             return [go_down, *ranked[:1]]
-        return ranked[: self.top]
+        return ranked[: self._top(view, legal)]
 
     def strong_choice(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """What StrongBot would play here (no sampling)."""
@@ -237,13 +304,18 @@ def _runner_up(view: PlayerView, result: Evaluation) -> str:
     return gerund(describe_action(second, view))
 
 
-def settle(result: Evaluation, incumbent: Action) -> Action:
-    """The evaluation's best action if it beats ``incumbent`` clearly (by :data:`MIN_GAIN`
-    points and :data:`SWITCH_Z` standard errors), else ``incumbent``."""
+def settle(
+    result: Evaluation,
+    incumbent: Action,
+    switch_z: float = SWITCH_Z,
+    min_gain: float = MIN_GAIN,
+) -> Action:
+    """The evaluation's best action if it beats ``incumbent`` by ``min_gain`` points and
+    ``switch_z`` standard errors (by default: clearly), else ``incumbent``."""
     if result.best == incumbent or result.samples == 0:
         return incumbent
     held = result.estimate(incumbent)
-    if held.loss >= MIN_GAIN and held.loss > SWITCH_Z * held.loss_stderr:
+    if held.loss >= min_gain and held.loss > switch_z * held.loss_stderr:
         return result.best
     return incumbent
 
