@@ -93,3 +93,44 @@ def test_a_whole_match_with_experts_ends() -> None:
     bots = [ExpertBot(1), StrongBot(2), make("basic", 3), ExpertBot(4)]
     result = lp.play_match("house", bots, seed=8)
     assert result.game.is_over and len(result.scores) == 4
+
+
+def test_each_kind_of_decision_gets_its_own_look() -> None:
+    """A discard before going down compares StrongBot's four best on the full budget; a discard
+    once down, a take and going down get a brief look (see ``FOCUS``)."""
+    from liverpool.bots.expert import BRIEF_BUDGET, DEFAULT_BUDGET, FOCUS, decision_kind
+
+    game = _after_draw("7H 7C 7D KS KD 9H 4C 3S QD 5S")
+    view, legal = game.view(0), game.legal_actions()
+    assert decision_kind(view, legal) == "discard"
+    bot = ExpertBot(2)
+    assert bot.focus(view, legal).budget == DEFAULT_BUDGET
+    assert len(bot.candidates(view, legal)) == FOCUS["discard"].top == 4
+    down = _after_draw()
+    assert decision_kind(down.view(0), down.legal_actions()) == "go down"
+    assert bot.focus(down.view(0), down.legal_actions()).budget == BRIEF_BUDGET
+    down.apply(bot.act(down.view(0), down.legal_actions()))
+    assert down.phase is lp.Phase.PLAY and down.view(0).is_down
+    assert decision_kind(down.view(0), down.legal_actions()) == "discard when down"
+
+
+def test_settle_asks_each_kind_for_its_own_evidence() -> None:
+    """An alternative 2 points cheaper at 1 standard error replaces StrongBot's choice where the
+    bot looks closely (0.5 standard errors asked), not where it looks briefly (1.5 asked)."""
+    from liverpool.bots.expert import FOCUS, settle
+    from liverpool.evaluate import Estimate, Evaluation
+
+    keep, alt = lp.Discard("KS"), lp.Discard("9H")
+    result = Evaluation(
+        0,
+        (Estimate(keep, 5.0, 1.0, 20, loss=2.0, loss_stderr=2.0), Estimate(alt, 3.0, 1.0, 20)),
+        alt,
+        20,
+        "budget",
+        0.1,
+        "relative",
+        True,
+    )
+    close, brief = FOCUS["discard"], FOCUS["discard when down"]
+    assert settle(result, keep, close.switch_z, close.min_gain) == alt
+    assert settle(result, keep, brief.switch_z, brief.min_gain) == keep

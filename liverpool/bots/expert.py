@@ -56,6 +56,7 @@ __all__ = [
     "SWITCH_Z",
     "ExpertBot",
     "Focus",
+    "decision_kind",
     "gerund",
     "reason",
     "settle",
@@ -170,19 +171,12 @@ class ExpertBot(StrongBot):
 
     def focus(self, view: PlayerView, legal: Sequence[Action]) -> Focus:
         """How this decision is treated: its kind's entry in :data:`FOCUS`."""
-        if view.phase is Phase.BUY:
-            return FOCUS["buy"]
-        if view.phase is Phase.DRAW:
-            return FOCUS["draw"]
-        if _first(legal, GoDown) is not None:
-            return FOCUS["go down"]
-        return FOCUS["discard when down" if view.is_down else "discard"]
+        return FOCUS[decision_kind(view, legal)]
 
     def _top(self, view: PlayerView, legal: Sequence[Action]) -> int:
-        focus = self.focus(view, legal)
-        if self.top is not None and focus is FOCUS["discard"]:
+        if self.top is not None and decision_kind(view, legal) == "discard":
             return self.top
-        return focus.top
+        return self.focus(view, legal).top
 
     def _draw_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         take, draw = _first(legal, TakeDiscard), _first(legal, DrawStock)
@@ -269,6 +263,19 @@ class ExpertBot(StrongBot):
             keyed.append((distance[card], rules.is_wild(card), value, card.sort_key(), card))
         keyed.sort(key=lambda k: k[:4])
         return [k[4] for k in keyed]
+
+
+def decision_kind(view: PlayerView, legal: Sequence[Action]) -> str:
+    """The decision's kind, a key of :data:`FOCUS`: ``"buy"``, ``"draw"`` (take or draw),
+    ``"go down"`` (going down is legal), ``"discard"`` (before going down) or ``"discard when
+    down"``."""
+    if view.phase is Phase.BUY:
+        return "buy"
+    if view.phase is Phase.DRAW:
+        return "draw"
+    if _first(legal, GoDown) is not None:
+        return "go down"
+    return "discard when down" if view.is_down else "discard"
 
 
 # -- the sentence ----------------------------------------------------------------------------
