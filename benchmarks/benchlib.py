@@ -41,6 +41,7 @@ __all__ = [
     "Figure",
     "MatchScores",
     "Paired",
+    "SeriesLog",
     "bot_scores",
     "figure_table",
     "finish_series",
@@ -270,6 +271,33 @@ def run_series(
         futures = [pool.submit(play, *job) for job in jobs]
         for future in as_completed(futures):
             done(future.result())
+
+
+class SeriesLog:
+    """A long series' finished matches, one JSON line each, tagged with what identifies the
+    series (``tags``: its seed and settings), so a run can be stopped and resumed: lines with
+    other tags are left alone, and a match already logged is read back instead of replayed."""
+
+    def __init__(self, path: Path | None, **tags: Any) -> None:
+        self.path = path
+        self.tags = tags
+
+    def entries(self) -> list[dict[str, Any]]:
+        """The logged matches of this series, each without its tags."""
+        if self.path is None or not self.path.exists():
+            return []
+        found = []
+        for line in self.path.read_text().splitlines():
+            entry = json.loads(line)
+            if all(entry.pop(name, None) == value for name, value in self.tags.items()):
+                found.append(entry)
+        return found
+
+    def append(self, match: Any) -> None:
+        """Log one finished match (a dataclass)."""
+        if self.path is not None:
+            with self.path.open("a") as stream:
+                stream.write(json.dumps({**self.tags, **asdict(match)}) + "\n")
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,11 @@ resumed. Run it by hand, for example::
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,7 @@ from benchlib import (
     SCORE_HEADER,
     Figure,
     MatchScores,
+    SeriesLog,
     bot_scores,
     finish_series,
     load_note,
@@ -134,21 +134,14 @@ def play_all(
     line, and matches already there (same seed and measure) are read back instead of replayed,
     so a long run can be stopped and resumed."""
     done: list[MatchOutcome] = []
-    known: dict[int, MatchOutcome] = {}
-    if log is not None and log.exists():
-        for line in log.read_text().splitlines():
-            entry = json.loads(line)
-            if entry.pop("seed") == seed and entry.pop("measure") == measure:
-                outcome = _outcome(entry)
-                known[outcome.k] = outcome
+    series = SeriesLog(log, seed=seed, measure=measure)
+    known = {o.k: o for o in map(_outcome, series.entries())}
     step = max(1, matches // 20)
 
     def progress(outcome: MatchOutcome, fresh: bool = True) -> None:
         done.append(outcome)
-        if fresh and log is not None:
-            with log.open("a") as stream:
-                entry = {"seed": seed, "measure": measure, **asdict(outcome)}
-                stream.write(json.dumps(entry) + "\n")
+        if fresh:
+            series.append(outcome)
         if len(done) % step == 0 or len(done) == matches:
             print(f"  {len(done)}/{matches} matches", flush=True)
 

@@ -116,7 +116,7 @@ class ExpertBot(StrongBot):
         self.budget = budget
         """One budget for every kind of decision (``None``: each kind's own, see :data:`FOCUS`)."""
         self.top = top
-        """How many discards to compare before going down (``None``: :data:`FOCUS`'s)."""
+        """How many candidates to compare at most (``None``: each kind's own, see :data:`FOCUS`)."""
         self.measure: Measure = measure
         self._eval_rng = random.Random(f"expert:{seed}")
         self.stats: Counter[str] = Counter()
@@ -174,9 +174,7 @@ class ExpertBot(StrongBot):
         return FOCUS[decision_kind(view, legal)]
 
     def _top(self, view: PlayerView, legal: Sequence[Action]) -> int:
-        if self.top is not None and decision_kind(view, legal) == "discard":
-            return self.top
-        return self.focus(view, legal).top
+        return self.top if self.top is not None else self.focus(view, legal).top
 
     def _draw_candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         take, draw = _first(legal, TakeDiscard), _first(legal, DrawStock)
