@@ -113,7 +113,7 @@ LevelResults = dict[str, LevelOutcome]
 
 LAB_LEVELS: tuple[str, ...] = EXPERIMENTS["levels"][1]
 """The bot levels the lab compares: the quick ones only. ExpertBot (the registry's ``"expert"``)
-plays out each close decision over sampled deals, so one of its matches takes about 50 s of CPU
+plays out each close decision over sampled deals, so one of its matches takes about 30 s of CPU
 where the others take well under a second; a lab run must stay a few seconds, so the lab leaves
 it out and ``liverpool simulate --bots expert,strong,strong,strong`` measures it instead."""
 Results = Curves | BuyingResults | LevelResults
