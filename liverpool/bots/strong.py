@@ -77,13 +77,32 @@ class StrongBot(BasicBot):
 
     name = "strong"
 
-    def __init__(self, seed: int | None = 0, *, samples: int = 4) -> None:
+    def __init__(
+        self,
+        seed: int | None = 0,
+        *,
+        samples: int = 4,
+        feed_weight: float = FEED_WEIGHT,
+        down_feed_points: float = DOWN_FEED_POINTS,
+        down_samples: int = DOWN_SAMPLES,
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
+        """Hidden hands sampled for the next player when choosing a discard before going down."""
+        self.feed_weight = feed_weight
+        """See :data:`FEED_WEIGHT`."""
+        self.down_feed_points = down_feed_points
+        """See :data:`DOWN_FEED_POINTS`."""
+        self.down_samples = down_samples
+        """See :data:`DOWN_SAMPLES`."""
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
-        return f"StrongBot(seed={self.seed!r}, samples={self.samples})"
+        return (
+            f"{type(self).__name__}(seed={self.seed!r}, samples={self.samples}, "
+            f"feed_weight={self.feed_weight}, down_feed_points={self.down_feed_points}, "
+            f"down_samples={self.down_samples})"
+        )
 
     # -- what the unseen cards can do ------------------------------------------------------------
     @staticmethod
@@ -128,7 +147,7 @@ class StrongBot(BasicBot):
             value = (
                 prospect.turns
                 - POINTS_WEIGHT * rules.card_points(card)
-                + FEED_WEIGHT * feeds.get(card, 0.0)
+                + self.feed_weight * feeds.get(card, 0.0)
             )
             key = (value, card.sort_key())
             if best is None or key < best[:2]:
@@ -180,17 +199,25 @@ class StrongBot(BasicBot):
             return super()._discard(view, cards)
         rules = view.rules
         pool = _unpunished(view, list(dict.fromkeys(cards)))
-        odds = self._feed_odds(view, pool, self._unseen(view), DOWN_SAMPLES)
-        card = min(
-            pool,
-            key=lambda c: (DOWN_FEED_POINTS * odds[c] - rules.card_points(c), c.sort_key()),
-        )
+        odds = self._feed_odds(view, pool, self._unseen(view), self.down_samples)
+        card = self._down_order(view, pool, odds)[0]
         points, name = rules.card_points(card), view.names[nxt]
         if odds[card] == 0.0:
             why = f"{name}, who is not down yet, seems unable to use it"
         else:
             why = f"it is among your cards least likely to help {name}, who is not down yet"
         return Discard(card), f"Discard the {card} ({points} points): {why}."
+
+    def _down_order(
+        self, view: PlayerView, cards: Sequence[Card], odds: dict[Card, float]
+    ) -> list[Card]:
+        """``cards`` best first for a discard once down: the chance each brings the next player
+        closer, weighed (:attr:`down_feed_points`) against the points it would cost in hand."""
+        rules = view.rules
+        return sorted(
+            cards,
+            key=lambda c: (self.down_feed_points * odds[c] - rules.card_points(c), c.sort_key()),
+        )
 
     def _draw(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
         top = view.discard_top
