@@ -30,11 +30,15 @@ looked better still on the evaluator's own measure, but it did not carry over to
 comparing StrongBot's four best discards on 0.5 standard errors scored 108% of StrongBot over 58
 matches, where asking for clear evidence scored 92% over 200 (``expert_strength.py``, seed 0).
 
-Its own ranking guards harder than StrongBot's against feeding the next player (:data:`FEED_TURNS`,
-:data:`DOWN_FEED_WEIGHT`, judged from more sampled hands). That was tuned without sampling, as a
-StrongBot with these weights against StrongBot (600 house matches, seed 5000, seats rotated so
-the tuned bot always feeds StrongBot): 90.0% of StrongBot's mean score [85.0, 95.0], 19 ± 10
-points a match better; each half alone gave about 94%.
+Its StrongBot judgement weighs feeding the next player two to three times as heavily as
+StrongBot's does (:data:`FEED_TURNS`, :data:`DOWN_FEED_WEIGHT`), judged from more sampled hands
+for that player; "StrongBot's choice" above and below means StrongBot's ranking with these
+weights. They were tuned without sampling (``benchmarks/feed_weights.py``: a StrongBot with
+these weights against StrongBot, 600 house matches, seed 5000, seats rotated so that it always
+discards to StrongBot): 90.0% of StrongBot's mean score [85.0, 95.0], 19 ± 10 points a match
+better; each half alone gave about 94%. Counted against the next player's real hand, it feeds
+them about as often as StrongBot does but throws fewer points, so the gain is not simply fewer
+helpful cards passed on.
 
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
