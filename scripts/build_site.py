@@ -173,11 +173,22 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         del format, args  # quiet
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """The test server, quiet when a browser drops a connection mid-download (a page closed while
+    it was still fetching the runtime): nothing is wrong then, and socketserver's default would
+    print a traceback into the test log. Any other error is still printed."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # reset, broken pipe, aborted
+            return
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serving(folder: Path, port: int = 0) -> Iterator[str]:
     """Serve ``folder`` from 127.0.0.1 in a thread; yields the site's address."""
     handler = functools.partial(_Handler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
