@@ -154,7 +154,7 @@ def play_all(
 
 def _outcome(entry: dict[str, Any]) -> MatchOutcome:
     """A match outcome read back from a log line (lists back to tuples)."""
-    fields = {
+    fields: dict[str, Any] = {
         name: tuple(tuple(v) if isinstance(v, list) else v for v in value)
         if isinstance(value, list)
         else value
