@@ -1,10 +1,11 @@
-"""Feed weights: StrongBot with ExpertBot's weights against feeding the next player, unsampled.
+"""Feed weights: a StrongBot that weighs feeding the next player differently, against StrongBot.
 
-ExpertBot ranks its candidates, and plays every decision it does not sample, as StrongBot does,
-but with its own weights against handing the next player a useful card
-(``liverpool/bots/expert.py``: ``FEED_SAMPLES``, ``FEED_TURNS``, ``DOWN_FEED_SAMPLES``,
-``DOWN_FEED_WEIGHT``). This series measures those weights alone, without any sampled playout,
-so a weight can be tried in minutes where an ExpertBot series takes hours.
+StrongBot weighs what a discard could do for the next player (``liverpool/bots/strong.py``:
+``FEED_WEIGHT``, ``DOWN_FEED_POINTS``, judged from ``samples`` and ``DOWN_SAMPLES`` sampled
+hands), and ExpertBot ranks its candidates, and plays every decision it does not sample, as
+StrongBot does. This series tries other weights without any sampled playout, so a weight can be
+tried in minutes where an ExpertBot series takes hours. The default, :data:`TRIED`, is the one
+measured in ``liverpool/bots/expert.py``'s docstring.
 
 Plays ``--matches`` whole four-player house matches seating the tuned StrongBot ("Tuned"),
 StrongBot and two BasicBots, in ExpertBot's seats of ``expert_strength.py`` (rotated with
@@ -49,15 +50,13 @@ FULL_MATCHES = 600
 NAMES = ("Tuned", "StrongBot", "BasicBot")
 
 
-def expert_weights() -> dict[str, Any]:
-    """ExpertBot's weights against feeding the next player, as StrongBot keyword arguments."""
-    expert = lp.bots.expert
-    return {
-        "samples": expert.FEED_SAMPLES,
-        "feed_weight": expert.FEED_TURNS,
-        "down_feed_points": expert.DOWN_FEED_WEIGHT,
-        "down_samples": expert.DOWN_FEED_SAMPLES,
-    }
+TRIED: dict[str, Any] = {
+    "samples": 16,
+    "feed_weight": 1.5,
+    "down_feed_points": 80.0,
+    "down_samples": 24,
+}
+"""The weights tried by default (StrongBot keyword arguments)."""
 
 
 @dataclass(frozen=True)
@@ -105,10 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--weights",
         type=json.loads,
         default=None,
-        help="StrongBot keyword arguments as JSON (default: ExpertBot's feed weights)",
+        help="StrongBot keyword arguments as JSON (default: TRIED)",
     )
     args = parse_series(parser, argv)
-    weights = expert_weights() if args.weights is None else args.weights
+    weights = TRIED if args.weights is None else args.weights
     print(
         f"Feed weights: {args.matches} house matches, 4 players (Tuned, Strong, Basic, Basic; "
         f"seats rotated), seed {args.seed}, {args.workers} worker(s); Tuned is "

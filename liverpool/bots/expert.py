@@ -30,15 +30,13 @@ looked better still on the evaluator's own measure, but it did not carry over to
 comparing StrongBot's four best discards on 0.5 standard errors scored 108% of StrongBot over 58
 matches, where asking for clear evidence scored 92% over 200 (``expert_strength.py``, seed 0).
 
-Its StrongBot judgement weighs feeding the next player two to three times as heavily as
-StrongBot's does (:data:`FEED_TURNS`, :data:`DOWN_FEED_WEIGHT`), judged from more sampled hands
-for that player; "StrongBot's choice" above and below means StrongBot's ranking with these
-weights. They were tuned without sampling (``benchmarks/feed_weights.py``: a StrongBot with
-these weights against StrongBot, 600 house matches, seed 5000, seats rotated so that it always
-discards to StrongBot): 90.0% of StrongBot's mean score [85.0, 95.0], 19 ± 10 points a match
-better; each half alone gave about 94%. Counted against the next player's real hand, it feeds
-them about as often as StrongBot does but throws fewer points, so the gain is not simply fewer
-helpful cards passed on.
+Weighing more heavily what a discard could do for the next player does not carry over either.
+A StrongBot that gives up 1.5 turns (StrongBot: 0.5) or, once down, 80 points (StrongBot: 40)
+rather than hand the next player a card that surely helps them, judged from 16 and 24 sampled
+hands (StrongBot: 4 and 12), scored 90.0% of StrongBot's mean score [85.0, 95.0] over 600
+matches without sampling (``benchmarks/feed_weights.py``, seed 5000). As ExpertBot's judgement
+it scored @RATIO@ over 400 matches, where StrongBot's own weights scored 90.9% [84.3, 97.5]
+(``expert_strength.py``, seed 0), so ExpertBot keeps StrongBot's.
 
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
@@ -84,17 +82,6 @@ SWITCH_Z = 1.5
 """Standard errors by which an alternative must beat StrongBot's choice to be played instead."""
 MIN_GAIN = 1.0
 """Points by which an alternative must beat StrongBot's choice to be played instead."""
-FEED_SAMPLES = 16
-"""Hidden hands it samples for the next player when ranking discards before going down
-(StrongBot: 4), so that what the next player could use is judged from more than a glimpse."""
-FEED_TURNS = 1.5
-"""Turns of its own it would give up rather than hand the next player a card that surely brings
-them closer (StrongBot: 0.5)."""
-DOWN_FEED_SAMPLES = 24
-"""The same once it is down (StrongBot: 12)."""
-DOWN_FEED_WEIGHT = 80.0
-"""Points it would rather keep in hand, once down, than hand the next player a card that surely
-brings them closer (StrongBot: 40)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,13 +122,7 @@ class ExpertBot(StrongBot):
         top: int | None = None,
         measure: Measure = "relative",
     ) -> None:
-        super().__init__(
-            seed,
-            samples=FEED_SAMPLES,
-            feed_weight=FEED_TURNS,
-            down_feed_points=DOWN_FEED_WEIGHT,
-            down_samples=DOWN_FEED_SAMPLES,
-        )
+        super().__init__(seed)
         self.budget = budget
         """One budget for every kind of decision (``None``: each kind's own, see :data:`FOCUS`)."""
         self.top = top
