@@ -59,7 +59,7 @@ from ..evaluate import Budget, Evaluation, Measure, NotEvaluable, describe_actio
 from ..state import Phase
 from ..view import PlayerView
 from .basic import _first, _fits, _unpunished
-from .strong import POINTS_WEIGHT, StrongBot
+from .strong import StrongBot
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -233,7 +233,7 @@ class ExpertBot(StrongBot):
         :class:`~liverpool.bots.StrongBot`): before going down by contract distance left, then
         expected turns to go down, points and what the next player could do with the card; once
         down by points weighed against feeding the next player."""
-        rules, deal = view.rules, view.deal
+        rules = view.rules
         choices = list(dict.fromkeys(cards))
         if len(choices) < 2:
             return choices
@@ -246,28 +246,9 @@ class ExpertBot(StrongBot):
             else:
                 odds = self._feed_odds(view, safe, unseen, self.down_samples)
             return self._down_order(view, safe, odds) + [c for c in choices if c not in safe]
-        hand = list(view.hand)
-        keyed: list[tuple[int, bool, float, tuple[int, int], Card]] = []
-        rests: dict[Card, list[Card]] = {}
-        for card in choices:
-            rest = list(hand)
-            rest.remove(card)
-            rests[card] = rest
-        distance = {c: contract_distance(r, rules, deal) for c, r in rests.items()}
-        closest = min(distance.values())
-        near = [c for c in choices if distance[c] == closest]
-        feeds = self._feed_odds(view, near, unseen)
-        for card in choices:
-            value = -float(rules.card_points(card))
-            if distance[card] == closest:
-                value = (
-                    self._prospect(view, rests[card], unseen).turns
-                    - POINTS_WEIGHT * rules.card_points(card)
-                    + self.feed_weight * feeds.get(card, 0.0)
-                )
-            keyed.append((distance[card], rules.is_wild(card), value, card.sort_key(), card))
-        keyed.sort(key=lambda k: k[:4])
-        return [k[4] for k in keyed]
+        scores = self._discard_scores(view, view.hand, choices, unseen)
+        scores.sort(key=lambda s: (s.distance, rules.is_wild(s.card), s.value, s.card.sort_key()))
+        return [s.card for s in scores]
 
 
 def decision_kind(view: PlayerView, legal: Sequence[Action]) -> str:

@@ -71,6 +71,19 @@ class _Prospect:
     turns: float
 
 
+@dataclass(frozen=True)
+class _DiscardScore:
+    """One card thrown from a hand before going down, as StrongBot weighs it (lower is better).
+
+    ``prospect`` is ``None`` for a card whose loss leaves the contract farther than the best
+    choice; its ``value`` is then only its negated points, a tie-breaker among such cards."""
+
+    card: Card
+    distance: int
+    value: float
+    prospect: _Prospect | None
+
+
 class StrongBot(BasicBot):
     """Plays the odds of the unseen cards: stronger than :class:`BasicBot`, quick enough for a
     table."""
@@ -129,31 +142,45 @@ class StrongBot(BasicBot):
         self, view: PlayerView, hand: Sequence[Card], unseen: Counter[Card]
     ) -> tuple[Card, _Prospect]:
         """The discard from ``hand`` that leaves the best prospect (naturals before wilds)."""
-        rules, deal = view.rules, view.deal
+        rules = view.rules
         naturals = [c for c in dict.fromkeys(hand) if not rules.is_wild(c)]
-        cards = naturals or list(dict.fromkeys(hand))
-        rests: list[tuple[int, Card, list[Card]]] = []
+        scores = self._discard_scores(view, hand, naturals or list(dict.fromkeys(hand)), unseen)
+        best = min(
+            (s for s in scores if s.prospect is not None),
+            key=lambda s: (s.value, s.card.sort_key()),
+        )
+        assert best.prospect is not None
+        return best.card, best.prospect
+
+    def _discard_scores(
+        self, view: PlayerView, hand: Sequence[Card], cards: Sequence[Card], unseen: Counter[Card]
+    ) -> list[_DiscardScore]:
+        """Each of ``cards`` (distinct) thrown from ``hand``, scored as StrongBot ranks discards
+        before going down: the contract distance it leaves, and for the cards that leave it
+        lowest, the expected turns left, a little in favour of high cards
+        (:data:`POINTS_WEIGHT`) and away from cards the next player could use
+        (:attr:`feed_weight`). One scoring, shared by its own choice and ExpertBot's ranking."""
+        rules, deal = view.rules, view.deal
+        rests: dict[Card, list[Card]] = {}
         for card in cards:
             rest = list(hand)
             rest.remove(card)
-            rests.append((contract_distance(rest, rules, deal), card, rest))
-        closest = min(d for d, _, _ in rests)
-        feeds = self._feed_odds(view, [c for d, c, _ in rests if d == closest], unseen)
-        best: tuple[float, tuple[int, ...], Card, _Prospect] | None = None
-        for d, card, rest in rests:
-            if d > closest:
+            rests[card] = rest
+        distance = {c: contract_distance(r, rules, deal) for c, r in rests.items()}
+        closest = min(distance.values())
+        feeds = self._feed_odds(view, [c for c in cards if distance[c] == closest], unseen)
+        scores: list[_DiscardScore] = []
+        for card, rest in rests.items():
+            points = rules.card_points(card)
+            if distance[card] > closest:
+                scores.append(_DiscardScore(card, distance[card], -float(points), None))
                 continue
             prospect = self._prospect(view, rest, unseen)
             value = (
-                prospect.turns
-                - POINTS_WEIGHT * rules.card_points(card)
-                + self.feed_weight * feeds.get(card, 0.0)
+                prospect.turns - POINTS_WEIGHT * points + self.feed_weight * feeds.get(card, 0.0)
             )
-            key = (value, card.sort_key())
-            if best is None or key < best[:2]:
-                best = (value, card.sort_key(), card, prospect)
-        assert best is not None
-        return best[2], best[3]
+            scores.append(_DiscardScore(card, distance[card], value, prospect))
+        return scores
 
     def _feed_odds(
         self,
