@@ -82,13 +82,23 @@ class MatchOutcome(MatchScores):
     cpu_seconds: float
 
 
-def play_one(k: int, seed: int, measure: str = "relative") -> MatchOutcome:
+OWN_PLAYOUTS: dict[str, Any] = {"basic": None, "strong": lp.bots.StrongBot}
+"""``--own-playout``: who plays ExpertBot's own seat in its sampled deals."""
+
+
+def play_one(
+    k: int, seed: int, measure: str = "relative", own_playout: str = "basic"
+) -> MatchOutcome:
     """Match ``k`` of the series (run in a worker process), timing every ExpertBot decision."""
     names = lineup(k)
     bots = make_bots(names, seed + k)
     for i, bot in enumerate(bots):
-        if isinstance(bot, lp.bots.ExpertBot) and measure != bot.measure:
-            bots[i] = lp.bots.ExpertBot(bot.seed, measure="own" if measure == "own" else "relative")
+        if isinstance(bot, lp.bots.ExpertBot):
+            bots[i] = lp.bots.ExpertBot(
+                bot.seed,
+                measure="own" if measure == "own" else "relative",
+                own_playout=OWN_PLAYOUTS[own_playout],
+            )
     game = lp.Game("house", 4, seed + k)
     start, cpu0 = time.perf_counter(), time.process_time()
     expert_ms: list[float] = []
@@ -128,13 +138,20 @@ def play_one(k: int, seed: int, measure: str = "relative") -> MatchOutcome:
 
 
 def play_all(
-    matches: int, seed: int, workers: int, measure: str, log: Path | None = None
+    matches: int,
+    seed: int,
+    workers: int,
+    measure: str,
+    log: Path | None = None,
+    own_playout: str = "basic",
 ) -> list[MatchOutcome]:
     """Every match of the series; with ``log``, each finished match is appended to it as a JSON
     line, and matches already there (same seed and measure) are read back instead of replayed,
     so a long run can be stopped and resumed."""
     done: list[MatchOutcome] = []
-    series = SeriesLog(log, seed=seed, measure=measure)
+    # the default playout is untagged, so logs written before the option still resume
+    tag = None if own_playout == "basic" else own_playout
+    series = SeriesLog(log, seed=seed, measure=measure, own_playout=tag)
     known = {o.k: o for o in map(_outcome, series.entries())}
     step = max(1, matches // 20)
 
@@ -148,7 +165,7 @@ def play_all(
     todo = [k for k in range(matches) if k not in known]
     for k in sorted(set(range(matches)) - set(todo)):
         progress(known[k], fresh=False)
-    run_series(play_one, [(k, seed, measure) for k in todo], workers, progress)
+    run_series(play_one, [(k, seed, measure, own_playout) for k in todo], workers, progress)
     return sorted(done, key=lambda o: o.k)
 
 
@@ -237,6 +254,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="ExpertBot's cost measure (default relative: its deal points minus the others' mean)",
     )
     parser.add_argument(
+        "--own-playout",
+        choices=tuple(OWN_PLAYOUTS),
+        default="basic",
+        help="who plays ExpertBot's own seat in its sampled deals (default basic: BasicBot, as "
+        "at the other seats)",
+    )
+    parser.add_argument(
         "--log",
         type=Path,
         help="append each finished match to this file (JSON lines) and skip the matches already "
@@ -246,12 +270,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(
         f"Expert strength: {args.matches} house matches, 4 players (Expert, Strong, Basic, Basic; "
-        f"seats rotated), seed {args.seed}, {args.workers} worker(s), measure {args.measure}; "
+        f"seats rotated), seed {args.seed}, {args.workers} worker(s), measure {args.measure}, "
+        f"own playout {args.own_playout}; "
         f"{python_line()}; "
         f"{load_note()}"
     )
     start = time.perf_counter()
-    outcomes = play_all(args.matches, args.seed, args.workers, args.measure, args.log)
+    outcomes = play_all(
+        args.matches, args.seed, args.workers, args.measure, args.log, args.own_playout
+    )
     wall = time.perf_counter() - start
     print()
     figures = report(outcomes)

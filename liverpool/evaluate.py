@@ -21,7 +21,8 @@ It sees only the seat's :class:`~liverpool.PlayerView` and the legal actions, ne
    :class:`NotEvaluable`.
 2. **Playouts.** Each candidate is applied to a copy of the same rebuilt position and the deal is
    played to its end by fast policies (:class:`~liverpool.bots.BasicBot` at every seat, the
-   deciding seat included, by default).
+   deciding seat included, by default; ``own_policy`` gives the deciding seat a policy of its
+   own, so its rest of the deal is played closer to how it really plays).
 3. **Variance reduction.** Every candidate is played on the *same* samples with the *same*
    generator state (common random numbers), so the luck of a sample cancels in the paired
    differences. After ``min_samples`` samples, every ``batch`` samples, a candidate whose paired
@@ -85,6 +86,8 @@ __all__ = [
     "Evaluation",
     "Measure",
     "NotEvaluable",
+    "Policy",
+    "SeatSplit",
     "describe_action",
     "evaluate",
     "rebuild",
@@ -100,6 +103,22 @@ EVALUATED_PHASES = frozenset({Phase.DRAW, Phase.BUY, Phase.PLAY})
 
 Policy = Callable[[int], Bot]
 """Makes the bot that plays every seat in a playout, from a seed."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSplit:
+    """A playout bot that plays ``seat`` with ``own`` and every other seat with ``others``: the
+    deciding seat may play its rest of the deal better than the cheap policy used for the
+    others, whose time is spent on every seat's turn."""
+
+    seat: int
+    own: Bot
+    others: Bot
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The seat's own bot's choice for its seat, the other bot's for the rest."""
+        return (self.own if view.seat == self.seat else self.others).act(view, legal)
+
 
 MAX_PLAYOUT_STEPS = 20_000
 """A playout that has not finished the deal after this many actions is a bug, not a game."""
@@ -203,6 +222,7 @@ def evaluate(
     seed: int = 0,
     measure: Measure = "relative",
     policy: Policy | None = None,
+    own_policy: Policy | None = None,
     cancel: Callable[[], bool] | None = None,
     keep: Sequence[Action] = (),
 ) -> Evaluation:
@@ -211,8 +231,10 @@ def evaluate(
     ``candidates`` default to every legal action (repeats are dropped; each must be legal).
     Candidates in ``keep`` are never dropped by the racing rule: they are sampled to the end
     of the budget unless every other candidate is dropped (a review keeps the move played, so
-    its loss rests on every sample). Raises :class:`NotEvaluable` when the decision cannot be
-    rebuilt from the view.
+    its loss rests on every sample). ``policy`` makes the playout bot of every seat from a seed
+    (default :class:`~liverpool.bots.BasicBot`); ``own_policy``, when given, makes the deciding
+    seat's instead (see :class:`SeatSplit`). Raises :class:`NotEvaluable` when the decision
+    cannot be rebuilt from the view.
     """
     budget = budget or Budget()
     cands = list(dict.fromkeys(candidates if candidates is not None else legal))
@@ -257,6 +279,8 @@ def evaluate(
             except IllegalAction as exc:  # the rebuilt position is not close enough after all
                 raise NotEvaluable(f"{cands[k]} is refused in a sampled position: {exc}") from None
             bot = make_bot(game_seed)  # a fresh policy per candidate: the same luck for each
+            if own_policy is not None:
+                bot = SeatSplit(view.seat, own_policy(game_seed), bot)
             costs[k].append(_playout(game, view.seat, view.deal, bot, measure))
         n += 1
         if (

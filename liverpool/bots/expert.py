@@ -55,7 +55,15 @@ from dataclasses import dataclass
 from ..actions import Action, Buy, Discard, DrawStock, GoDown, GoOut, LayOff, SwapWild, TakeDiscard
 from ..analysis import contract_distance
 from ..cards import Card
-from ..evaluate import Budget, Evaluation, Measure, NotEvaluable, describe_action, evaluate
+from ..evaluate import (
+    Budget,
+    Evaluation,
+    Measure,
+    NotEvaluable,
+    Policy,
+    describe_action,
+    evaluate,
+)
 from ..state import Phase
 from ..view import PlayerView
 from .basic import _first, _fits, _unpunished
@@ -124,6 +132,7 @@ class ExpertBot(StrongBot):
         budget: Budget | None = None,
         top: int | None = None,
         measure: Measure = "relative",
+        own_playout: Policy | None = None,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -131,6 +140,9 @@ class ExpertBot(StrongBot):
         self.top = top
         """How many candidates to compare at most (``None``: each kind's own, see :data:`FOCUS`)."""
         self.measure: Measure = measure
+        self.own_playout = own_playout
+        """Who plays its own seat in the sampled deals (``None``: the same fast policy as the
+        other seats, :class:`~liverpool.bots.BasicBot`)."""
         self._eval_rng = random.Random(f"expert:{seed}")
         self.stats: Counter[str] = Counter()
         """How its decisions were made: ``evaluated`` (sampled; ``changed`` of them differ from
@@ -153,6 +165,7 @@ class ExpertBot(StrongBot):
                     budget=self.budget or focus.budget,
                     seed=self._eval_rng.randrange(2**63),
                     measure=self.measure,
+                    own_policy=self.own_playout,
                 )
             except NotEvaluable:
                 self.stats["not_evaluable"] += 1
