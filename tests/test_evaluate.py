@@ -4,6 +4,7 @@ the same seed gives the same estimates, and only the view is used."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -119,6 +120,40 @@ def test_common_random_numbers_and_early_stopping() -> None:
     assert result.stopped == "clear" and result.samples < 200
     mean, se, n = result.difference(lp.Discard("7H"), lp.Discard("QD"))
     assert n == result.estimate(lp.Discard("7H")).samples and mean > 0 and se > 0
+
+
+class _Recorder:
+    """A playout bot that plays like BasicBot and notes the seats it was asked to play."""
+
+    def __init__(self, seed: int, seats: set[int]) -> None:
+        self._bot = lp.bots.BasicBot(seed)
+        self.seats = seats
+
+    def act(self, view: lp.PlayerView, legal: Sequence[lp.Action]) -> lp.Action:
+        self.seats.add(view.seat)
+        return self._bot.act(view, legal)
+
+
+def test_the_deciding_seat_may_play_its_deals_with_its_own_policy() -> None:
+    game = _after_draw(ONE_SET)
+    view, legal = game.view(0), game.legal_actions()
+    cands = [lp.Discard("7H"), lp.Discard("QD")]
+    budget = Budget(samples=6, min_samples=6)
+    seats: set[int] = set()
+    own = evaluate(
+        view, legal, cands, budget=budget, seed=4, own_policy=lambda s: _Recorder(s, seats)
+    )
+    assert seats == {0}  # the other three seats were played by the default policy
+    # The default policy given as the seat's own plays the very same deals.
+    same = evaluate(view, legal, cands, budget=budget, seed=4, own_policy=lp.bots.BasicBot)
+    assert same.costs == evaluate(view, legal, cands, budget=budget, seed=4).costs
+    strong = evaluate(view, legal, cands, budget=budget, seed=4, own_policy=lp.bots.StrongBot)
+    assert strong.costs != same.costs
+    assert (
+        strong.costs
+        == evaluate(view, legal, cands, budget=budget, seed=4, own_policy=lp.bots.StrongBot).costs
+    )
+    assert own.samples == 6
 
 
 def test_only_the_view_is_used() -> None:

@@ -62,6 +62,22 @@ def test_the_same_seed_makes_the_same_decisions() -> None:
     )
 
 
+def test_its_own_seat_in_the_sampled_deals_may_be_played_by_strongbot() -> None:
+    game = _after_draw("7H 7C 7D KS KD 9H 4C 3S QD 5S")
+    view, legal = game.view(0), game.legal_actions()
+    made: list[int] = []
+
+    def strong(seed: int) -> StrongBot:
+        made.append(seed)
+        return StrongBot(seed)
+
+    bot = ExpertBot(5, budget=SMALL, own_playout=strong)
+    action, _ = bot.explain(view, legal)
+    assert made and bot.stats["evaluated"] == 1  # one StrongBot per candidate and sample
+    again = ExpertBot(5, budget=SMALL, own_playout=StrongBot).explain(view, legal)
+    assert again[0] == action
+
+
 def test_elsewhere_it_plays_as_strongbot() -> None:
     game = lp.Game.from_deal("house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
     game.apply(lp.DrawStock())  # the J♣ is offered to buy; seat 1, down already, is asked first
