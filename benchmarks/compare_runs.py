@@ -23,59 +23,38 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from benchlib import interval, mean_ci, percentile, ratio_ci, table
+from expert_strength import MatchOutcome, read_outcome
 
 
-@dataclass(frozen=True)
-class Match:
-    """What the comparison needs of one logged match."""
-
-    expert: float
-    strong: float
-    cpu_seconds: float
-    decisions_ms: tuple[float, ...]
-    stats: dict[str, int]
-
-
-def load(path: Path) -> dict[int, Match]:
+def load(path: Path) -> dict[int, MatchOutcome]:
     """The matches of one log by ``k``; a log that holds a match twice (two series in one
     file) or a line that is not a match is refused with the line's number."""
-    found: dict[int, Match] = {}
+    found: dict[int, MatchOutcome] = {}
     for number, line in enumerate(path.read_text().splitlines(), 1):
         try:
-            entry: dict[str, Any] = json.loads(line)
-            names, scores = entry["names"], entry["scores"]
-            match = Match(
-                float(scores[names.index("ExpertBot")]),
-                float(scores[names.index("StrongBot")]),
-                float(entry["cpu_seconds"]),
-                tuple(entry["expert_ms"]),
-                dict(entry["stats"]),
-            )
-            k = int(entry["k"])
-        except (ValueError, KeyError, TypeError) as exc:
+            match = read_outcome(json.loads(line))
+        except (ValueError, TypeError) as exc:
             problem = f"{path}:{number}: not a match of expert_strength.py ({exc})"
             raise SystemExit(problem) from None
-        if k in found:
-            raise SystemExit(f"{path}:{number}: match {k} again (one series per file, please)")
-        found[k] = match
+        if match.k in found:
+            raise SystemExit(f"{path}:{number}: match {match.k} again (one series per file)")
+        found[match.k] = match
     return found
 
 
-def describe(matches: Sequence[Match]) -> list[str]:
+def describe(matches: Sequence[MatchOutcome]) -> list[str]:
     """One run's row over the matches in common."""
-    experts = [m.expert for m in matches]
-    strongs = [m.strong for m in matches]
+    experts = [m.mean_score("ExpertBot") for m in matches]
+    strongs = [m.mean_score("StrongBot") for m in matches]
     diff, half = mean_ci([e - s for e, s in zip(experts, strongs, strict=True)])
     stats: Counter[str] = Counter()
     for m in matches:
-        stats.update(m.stats)
+        stats.update(dict(m.stats))
     overturned = stats["changed"] / stats["evaluated"] if stats["evaluated"] else 0.0
-    every = [ms for m in matches for ms in m.decisions_ms]
+    every = [ms for m in matches for ms in m.expert_ms]
     cpu = sum(m.cpu_seconds for m in matches) / len(matches)
     return [
         interval(ratio_ci(experts, strongs)),
@@ -112,11 +91,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path, run in ((args.first, first), (args.second, second))
     ]
     print(table([header, *rows]))
-    gap = [
-        (first[k].expert - first[k].strong) - (second[k].expert - second[k].strong) for k in common
-    ]
-    own = [first[k].expert - second[k].expert for k in common]
-    for label, values in (("Expert − Strong", gap), ("ExpertBot's own score", own)):
+
+    def gap(m: MatchOutcome) -> float:
+        return m.mean_score("ExpertBot") - m.mean_score("StrongBot")
+
+    gaps = [gap(first[k]) - gap(second[k]) for k in common]
+    own = [first[k].mean_score("ExpertBot") - second[k].mean_score("ExpertBot") for k in common]
+    for label, values in (("Expert − Strong", gaps), ("ExpertBot's own score", own)):
         mean, half = mean_ci(values)
         print(f"first − second, paired by match, of {label}: {mean:+.1f} ± {half:.1f} points")
     return 0

@@ -34,7 +34,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,8 @@ from benchlib import (
     summary_ms,
     table,
 )
+
+from liverpool.evaluate import Policy
 
 TARGET_EXPERT_VS_STRONG = 0.85
 TARGET_P99_S = 1.0
@@ -82,7 +84,7 @@ class MatchOutcome(MatchScores):
     cpu_seconds: float
 
 
-OWN_PLAYOUTS: dict[str, Any] = {"basic": None, "strong": lp.bots.StrongBot}
+OWN_PLAYOUTS: dict[str, Policy | None] = {"basic": None, "strong": lp.bots.StrongBot}
 """``--own-playout``: who plays ExpertBot's own seat in its sampled deals."""
 
 
@@ -146,13 +148,13 @@ def play_all(
     own_playout: str = "basic",
 ) -> list[MatchOutcome]:
     """Every match of the series; with ``log``, each finished match is appended to it as a JSON
-    line, and matches already there (same seed and measure) are read back instead of replayed,
-    so a long run can be stopped and resumed."""
+    line, and matches already there (same seed, measure and own playout) are read back instead
+    of replayed, so a long run can be stopped and resumed."""
     done: list[MatchOutcome] = []
     # the default playout is untagged, so logs written before the option still resume
     tag = None if own_playout == "basic" else own_playout
     series = SeriesLog(log, seed=seed, measure=measure, own_playout=tag)
-    known = {o.k: o for o in map(_outcome, series.entries())}
+    known = {o.k: o for o in map(read_outcome, series.entries())}
     step = max(1, matches // 20)
 
     def progress(outcome: MatchOutcome, fresh: bool = True) -> None:
@@ -169,15 +171,18 @@ def play_all(
     return sorted(done, key=lambda o: o.k)
 
 
-def _outcome(entry: dict[str, Any]) -> MatchOutcome:
-    """A match outcome read back from a log line (lists back to tuples)."""
-    fields: dict[str, Any] = {
+def read_outcome(entry: dict[str, Any]) -> MatchOutcome:
+    """A match outcome read back from a log line (lists back to tuples; the series' tags, such
+    as its seed, left out)."""
+    known = {f.name for f in fields(MatchOutcome)}
+    values: dict[str, Any] = {
         name: tuple(tuple(v) if isinstance(v, list) else v for v in value)
         if isinstance(value, list)
         else value
         for name, value in entry.items()
+        if name in known
     }
-    return MatchOutcome(**fields)
+    return MatchOutcome(**values)
 
 
 def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
