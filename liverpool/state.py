@@ -58,6 +58,7 @@ class MatchState:
     turn_player: int = 0
     turn_no: int = 0
     hands: list[list[Card]] = field(default_factory=list)
+    picked: list[list[Card]] = field(default_factory=list)  # public pickups still held, per seat
     stock: list[Card] = field(default_factory=list)  # top card last
     discard: list[Card] = field(default_factory=list)  # top card last
     table: list[Meld] = field(default_factory=list)

@@ -63,6 +63,11 @@ class PlayerView:
     turn_no: int = 0
     discarder: int | None = None
     """Who made the top discard (``None`` for the upcard)."""
+    picked_up: tuple[tuple[Card, ...], ...] = ()
+    """For each seat, the cards it took face up this deal (discards taken or bought, freed
+    wilds) and has not shown since: what a player with a perfect memory knows of the other
+    hands. A card that leaves a hand face up takes one such copy with it; a card given face
+    down after a rummy call clears the giver's list, since nobody else saw which it was."""
 
     @property
     def contract(self) -> Contract:

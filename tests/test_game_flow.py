@@ -1086,7 +1086,8 @@ def test_view_shows_own_hand_sizes_offer_and_price_but_no_hidden_card() -> None:
     assert v.hand_sizes == (10, 11, 10, 12)
     assert v.stock_size == 1 and v.discard_pile == ()
     assert (v.phase, v.offer, v.price) == ("play", None, 0)
-    assert _visible(v) == set(C(H0))
+    # the bought 7♥ was shown face up, so every seat knows seat 3 holds it; its 7♣ stays hidden
+    assert _visible(v) == set(C(H0)) | {up} and v.picked_up[3] == (up,)
     assert not _visible(v) & stock
-    assert _visible(g.view(1)) == set(C(H1)) | set(C("10♦"))
+    assert _visible(g.view(1)) == set(C(H1)) | set(C("10♦")) | {up}
     assert _visible(g.view(3)) == set(C(H3)) | set(C("7♥ 7♣"))

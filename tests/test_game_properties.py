@@ -108,7 +108,11 @@ def assert_views_private(g: lp.Game) -> None:
             assert view.taken_discard is None and view.pending_wild is None
         names = {f.name for f in dataclasses.fields(view)}
         assert not names & {"hands", "stock", "shoe", "rng"}, names
+        # a hand made only of discards its seat picked up face up is public knowledge
         public = {view.hand, view.discard_pile, *(m.cards for m in view.table)}
+        public.update(view.picked_up)
+        for other, known in enumerate(view.picked_up):
+            assert not Counter(known) - Counter(hands[other]), "known cards are held"
         for f in dataclasses.fields(view):
             value = getattr(view, f.name)
             for other in range(g.players):

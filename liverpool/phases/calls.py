@@ -66,7 +66,7 @@ def apply_call(ctx: Context, action: Action) -> list[Event]:
         )
         if ctx.rules.rummy_call is RummyCall.TAKE_BACK_PENALTY:
             s.discard.pop()
-            s.hands[offender].append(card)
+            turns.pick_up(ctx, offender, card)
             drawn = turns.draw_cards(ctx, offender, 1, events)
             events.append(
                 Event(
@@ -143,6 +143,7 @@ def apply_give(ctx: Context, action: Action) -> list[Event]:
     assert offender is not None
     s.hands[seat].remove(action.card)
     s.hands[offender].append(action.card)
+    s.picked[seat].clear()  # given face down: nobody else knows which card left
     s.queue.pop(0)
     events = [
         Event(
@@ -172,7 +173,7 @@ def apply_liverpool_discard(ctx: Context, action: Action) -> list[Event]:
         raise IllegalAction("After calling Liverpool you discard one card of your own.")
     if action.card not in s.hands[seat]:
         raise IllegalAction(f"You have no {action.card} to discard.")
-    s.hands[seat].remove(action.card)
+    turns.give_up(ctx, seat, action.card)
     s.discard.append(action.card)
     s.discarder = seat
     events = [

@@ -82,7 +82,7 @@ def apply_draw(ctx: Context, action: Action) -> list[Event]:
     if isinstance(action, TakeDiscard):
         check_take_discard(ctx)
         card = s.discard.pop()
-        s.hands[seat].append(card)
+        turns.pick_up(ctx, seat, card)
         s.taken_discard = card
         s.phase = Phase.PLAY
         extra = ctx.rules.discard_draw_penalty
@@ -189,7 +189,7 @@ def apply_buy(ctx: Context, action: Action) -> list[Event]:
 def buy(ctx: Context, seat: int) -> list[Event]:
     s = ctx.state
     card = s.discard.pop()
-    s.hands[seat].append(card)
+    turns.pick_up(ctx, seat, card)
     s.floating[seat] = False  # a floater who buys holds cards again: no longer floating
     s.buys_match[seat] += 1
     s.buys_deal[seat] += 1

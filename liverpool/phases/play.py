@@ -302,7 +302,7 @@ def lay_contract(ctx: Context, seat: int, melds: Sequence[Meld], kind: EventKind
     s = ctx.state
     for meld in melds:
         for card in meld.cards:
-            s.hands[seat].remove(card)
+            turns.give_up(ctx, seat, card)
         s.table.append(meld.with_owner(seat))
     s.down_turn[seat] = s.turn_no
     described = "; ".join(m.describe(ctx.rules) for m in melds)
@@ -477,7 +477,7 @@ def apply_lay_off(ctx: Context, action: LayOff) -> list[Event]:
     ends = lay_off_ends(meld, action.card, ctx.rules)
     end = action.end if action.end is not None else ends[0]
     s.table[action.meld] = meld.add(action.card, end, ctx.rules)
-    s.hands[seat].remove(action.card)
+    turns.give_up(ctx, seat, action.card)
     if s.pending_wild is not None and ctx.rules.is_wild(action.card):
         s.pending_wild = None
     owner = meld.owner
@@ -541,8 +541,8 @@ def apply_swap(ctx: Context, action: SwapWild) -> list[Event]:
     stands = meld.stands_for(action.position)
     new_meld, freed = meld.replace_wild(action.position, action.card, ctx.rules)
     s.table[action.meld] = new_meld
-    s.hands[seat].remove(action.card)
-    s.hands[seat].append(freed)
+    turns.give_up(ctx, seat, action.card)
+    turns.pick_up(ctx, seat, freed)
     if not ctx.rules.wild_swap.freed_wild_to_hand:
         s.pending_wild = freed
     then = (
@@ -596,7 +596,7 @@ def apply_discard(ctx: Context, action: Discard) -> list[Event]:
     error = discard_error(ctx, seat, action.card)
     if error:
         raise IllegalAction(error)
-    s.hands[seat].remove(action.card)
+    turns.give_up(ctx, seat, action.card)
     s.discard.append(action.card)
     events = [
         Event(

@@ -36,6 +36,7 @@ def reset_deal_counters(ctx: Context) -> None:
     s = ctx.state
     n = ctx.players
     s.hands = [[] for _ in range(n)]
+    s.picked = [[] for _ in range(n)]
     s.stock = []
     s.discard = []
     s.table = []
@@ -105,6 +106,23 @@ def pass_turn(ctx: Context, player: int) -> list[Event]:
         return end_deal(ctx, None, why="turns")
     begin_turn(ctx, player)
     return []
+
+
+def pick_up(ctx: Context, seat: int, card: Card) -> None:
+    """``card`` goes face up into ``seat``'s hand (a discard taken or bought, a freed wild):
+    everyone saw it, so every view lists it among the seat's known cards until it is shown."""
+    ctx.state.hands[seat].append(card)
+    ctx.state.picked[seat].append(card)
+
+
+def give_up(ctx: Context, seat: int, card: Card) -> None:
+    """``card`` leaves ``seat``'s hand face up (melded, laid off, discarded): one known copy
+    of it, if the seat had one, is no longer known to be held. Which copy left is not public,
+    so the known cards stay a multiset that every seat could keep by watching."""
+    ctx.state.hands[seat].remove(card)
+    picked = ctx.state.picked[seat]
+    if card in picked:
+        picked.remove(card)
 
 
 def begin_turn(ctx: Context, player: int) -> None:
@@ -480,6 +498,7 @@ def view(ctx: Context, seat: int) -> PlayerView:
         turn_player=s.turn_player,
         hand=tuple(s.hands[seat]),
         hand_sizes=tuple(len(h) for h in s.hands),
+        picked_up=tuple(tuple(p) for p in s.picked),
         table=tuple(s.table),
         discard_pile=tuple(s.discard),
         stock_size=len(s.stock) + len(s.shoe),
