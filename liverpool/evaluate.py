@@ -10,7 +10,8 @@ It sees only the seat's :class:`~liverpool.PlayerView` and the legal actions, ne
 
 1. **Determinization.** Each sample deals the cards the seat cannot see (every card of the shoe
    that is not in its hand, on the table or in the discard pile, copies included) at random into
-   the other hands, at their known sizes, and into the stock, in a random order. The position is
+   the other hands, at their known sizes (each first holding the discards it is known to have
+   picked up), and into the stock, in a random order. The position is
    then rebuilt with :meth:`Game.from_deal <liverpool.Game.from_deal>` (the table's melds with
    their owners, the top discard, the hands, the stock) and brought to the very decision with
    public moves: a draw from the stock or the discard for a decision after drawing, the declined
@@ -38,8 +39,8 @@ discard this turn the rebuilt pile is empty until it discards), the reshuffles a
 already used this deal, match totals, buys and coins already spent (under presets with a buy
 limit the sampled players may buy more than they could), who is floating, and a freed wild that
 must still be laid (such a decision raises :class:`NotEvaluable`). Hidden hands are sampled
-uniformly: that a player took a discard earlier is not remembered (the view does not hold the
-history).
+uniformly, except for what every player saw go into them: the discards a player took or bought
+and has not shown since (``PlayerView.picked_up``) are dealt back to that player first.
 
 Everything is seeded: the same view, legal actions, candidates, budget and seed give the same
 estimates, unless a ``seconds`` budget cuts the sampling short.
@@ -323,10 +324,23 @@ def evaluate(
 
 def sample_hidden(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """One deal of the unseen cards consistent with ``view``: every seat's hand (the seat's own
-    as it is, the others at their sizes) and the stock, top card first."""
+    as it is, the others at their sizes, each holding the cards it is known to have picked up)
+    and the stock, top card first.
+
+    Known pickups are dealt back to their seats before the rest is shuffled out: a player who
+    took two 7s from the pile is building 7s, and a playout that forgets it would feed them a
+    third for free."""
     unseen = unseen_counts(view.seen_cards(), view.rules, view.players)
+    known: list[Counter[Card]] = [Counter() for _ in view.hand_sizes]
+    for seat, cards in enumerate(view.picked_up):
+        if seat != view.seat:
+            known[seat] = Counter(cards)
+    unseen.subtract(sum(known, Counter()))
+    if min(unseen.values(), default=0) < 0:
+        raise NotEvaluable("a card known to be held by another seat is not among the unseen")
     pool = list(unseen.elements())
     others = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
+    others -= sum(k.total() for k in known)
     if len(pool) != others + view.stock_size:
         raise NotEvaluable(
             f"{len(pool)} cards are unseen but the other hands and the stock hold "
@@ -339,8 +353,10 @@ def sample_hidden(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]
         if seat == view.seat:
             hands.append(list(view.hand))
         else:
-            hands.append(pool[k : k + size])
-            k += size
+            held = list(known[seat].elements())
+            free = size - len(held)
+            hands.append(held + pool[k : k + free])
+            k += free
     return hands, pool[k:]
 
 

@@ -5,12 +5,14 @@ and the evaluator deals those cards back to their seats when it samples the hidd
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 import liverpool as lp
 from liverpool import Phase
+from liverpool.evaluate import sample_hidden
 
 H0 = "3♠ 4♥ 5♦ 6♣ 8♠ 9♥ J♦ Q♣ K♠ A♥"
 H1 = "7♠ 7♥ 9♠ 9♥ 9♦ 3♥ 4♦ 5♣ 6♠ K♥"  # takes the upcard 7♦ to go down with 7s and 9s
@@ -104,3 +106,26 @@ def test_known_cards_are_always_held_and_the_same_in_every_view(preset: str) -> 
             g.apply(bots[actor].act(g.view(actor), g.legal_actions()))
             steps += 1
         assert seen_any, "the bots took or bought at least one discard"
+
+
+def test_sampled_hands_hold_the_cards_their_seats_are_known_to_have() -> None:
+    g = lp.Game.from_deal("house", [H0, H1, H2, H3], STOCK, "7♦")
+    g.apply(lp.TakeDiscard())  # seat 1 takes the 7♦
+    g.apply(lp.Discard("K♥"))
+    g.apply(lp.DrawStock())
+    while g.phase is Phase.BUY and g.to_act != 3:
+        g.apply(lp.Pass())
+    g.apply(lp.Buy())  # seat 3 buys the K♥
+    g.apply(lp.Discard("3♦"))
+    view = g.view(0)
+    assert view.picked_up == ((), (C("7♦"),), (), (C("K♥"),))
+    rng = random.Random(0)
+    for _ in range(30):
+        hands, stock = sample_hidden(view, rng)
+        assert C("7♦") in hands[1] and C("K♥") in hands[3]
+        assert [len(h) for h in hands] == list(view.hand_sizes)
+        assert len(stock) == view.stock_size
+        everything = Counter(view.seen_cards()) + Counter(stock)
+        for seat in (1, 2, 3):
+            everything += Counter(hands[seat])
+        assert everything == Counter(view.rules.build_shoe(4))
