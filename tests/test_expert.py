@@ -164,3 +164,35 @@ def test_a_heavier_weight_against_feeding_keeps_a_king_in_hand() -> None:
     odds = {king: 0.1, five: 0.0}
     assert StrongBot(0)._down_order(view, [five, king], odds) == [king, five]
     assert StrongBot(0, down_feed_points=80.0)._down_order(view, [five, king], odds) == [five, king]
+
+
+def test_it_remembers_the_discards_the_next_player_picked_up() -> None:
+    # Seat 1 took the upcard 7♦ and bought the 7♥: everyone saw both go into its hand. Seat 0's
+    # 7♣ would give seat 1 three 7s, and ExpertBot, which deals seat 1 its known 7s in every
+    # sampled hand, finds that far more often than StrongBot, which samples from the unseen.
+    hands = [
+        "3♠ 4♥ 5♦ 6♣ 8♠ 9♥ J♦ Q♣ K♠ 7♣",
+        "7♠ 2♥ 9♠ 9♥ 10♦ 3♥ 4♦ 5♣ 6♠ K♥",
+        "3♦ 4♣ 5♠ 6♥ 8♦ 9♣ J♠ Q♥ K♦ A♣",
+        "3♣ 4♠ 5♥ 6♦ 8♣ 9♦ J♥ Q♦ K♣ 7♥",
+    ]
+    g = lp.Game.from_deal("house", hands, "A♠ 10♣ J♣ 8♥ 2♦ Q♠", "7♦")
+    g.apply(lp.TakeDiscard())
+    g.apply(lp.Discard("K♥"))
+    for card in ("3♦", "7♥"):  # seats 2 and 3 draw and discard
+        g.apply(lp.DrawStock())
+        while g.phase is lp.Phase.BUY:
+            g.apply(lp.Pass())
+        g.apply(lp.Discard(card))
+    g.apply(lp.DrawStock())  # seat 0 declines the 7♥ and seat 1 buys it
+    while g.to_act != 1:
+        g.apply(lp.Pass())
+    g.apply(lp.Buy())
+    view = g.view(0)
+    assert view.picked_up[1] == tuple(lp.parse_cards("7♦ 7♥"))
+    seven, king = lp.parse_cards("7♣ K♠")
+    expert, strong = ExpertBot(seed=3), StrongBot(seed=3)
+    knows = expert._feed_odds(view, [seven, king], expert._unseen(view), 400)
+    guesses = strong._feed_odds(view, [seven, king], strong._unseen(view), 400)
+    assert knows[seven] > guesses[seven] + 0.1
+    assert knows[seven] > knows[king]

@@ -24,6 +24,11 @@ choice, so a choice gains only what it truly gains):
   fewer positions measured (70; StrongBot is seldom wrong there): a brief look, so the time goes
   where it pays.
 
+It remembers what the others picked up. A discard taken or bought went into a hand face up
+(``PlayerView.picked_up``), so the evaluator deals it back to that hand in every sampled deal,
+and ExpertBot's odds of feeding the next player start from the cards that player is known to
+hold (StrongBot samples its whole hand from the unseen cards).
+
 An alternative replaces StrongBot's choice only when it is cheaper by at least :data:`MIN_GAIN`
 points and :data:`SWITCH_Z` standard errors of the paired difference. Asking for less evidence
 looked better still on the evaluator's own measure, but it did not carry over to real matches:
@@ -190,6 +195,11 @@ class ExpertBot(StrongBot):
                 return choice, reason(view, result, choice)
         self.stats["strong"] += 1
         return super().explain(view, legal)
+
+    def _known_hand(self, view: PlayerView, seat: int) -> list[Card]:
+        """The discards ``seat`` took or bought and still holds (``PlayerView.picked_up``): a
+        player who picked up two 7s is building 7s, and a third one feeds them."""
+        return list(view.picked_up[seat]) if view.picked_up else []
 
     # -- which decisions are worth sampling, and which candidates -------------------------------
     def candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:

@@ -197,16 +197,23 @@ class StrongBot(BasicBot):
         if view.down[nxt]:
             return {c: float(_fits(view, c)) for c in cards}
         count = self.samples if samples is None else samples
-        pool = list(unseen.elements())
-        size = min(view.hand_sizes[nxt], len(pool))
+        known = self._known_hand(view, nxt)
+        pool = list((unseen - Counter(known)).elements()) if known else list(unseen.elements())
+        size = min(view.hand_sizes[nxt] - len(known), len(pool))
         odds = dict.fromkeys(cards, 0.0)
         for _ in range(count):
-            hand = self._rng.sample(pool, size)
+            hand = known + self._rng.sample(pool, size)
             before = contract_distance(hand, rules, deal)
             for card in cards:
                 if contract_distance([*hand, card], rules, deal) < before:
                     odds[card] += 1.0 / count
         return odds
+
+    def _known_hand(self, view: PlayerView, seat: int) -> list[Card]:
+        """The cards :meth:`_feed_odds` deals ``seat`` before sampling the rest of its hand: none,
+        for StrongBot judges by the unseen cards alone (ExpertBot remembers what was picked
+        up)."""
+        return []
 
     # -- decisions -------------------------------------------------------------------------------
     def _discard(self, view: PlayerView, cards: Sequence[Card]) -> tuple[Action, str]:
