@@ -27,7 +27,10 @@ choice, so a choice gains only what it truly gains):
 It remembers what the others picked up. A discard taken or bought went into a hand face up
 (``PlayerView.picked_up``), so the evaluator deals it back to that hand in every sampled deal,
 and ExpertBot's odds of feeding the next player start from the cards that player is known to
-hold (StrongBot samples its whole hand from the unseen cards).
+hold (StrongBot samples its whole hand from the unseen cards). The samples are truer, but the
+score barely moved: 89.7% of StrongBot [83.2, 96.1] over 400 matches of seed 0, against 89.9%
+without the memory (paired: 0.9 ± 15.8 points a match better; ``expert_strength.py``), as the
+BasicBot playouts that judge the samples play alike whatever a hand is known to hold.
 
 An alternative replaces StrongBot's choice only when it is cheaper by at least :data:`MIN_GAIN`
 points and :data:`SWITCH_Z` standard errors of the paired difference. Asking for less evidence
