@@ -2,7 +2,9 @@
 
 A change to ExpertBot moves its score by a few points a match, while one match's scores spread
 by more than a hundred. Two runs on the same seed deal the same cards in every match ``k``, so
-comparing them match by match cancels much of the luck of the deal. This reads two logs written
+comparing them match by match cancels the luck of the deal, as far as the two runs play alike:
+with ExpertBot's CPU caps a match goes another way in every run (``expert_strength.py`` says
+why), so two versions are best compared from runs with ``--no-cpu-cap``. This reads two logs written
 by ``expert_strength.py --log`` (a partial run will do: only the matches both hold are compared)
 and prints, for each run and for the matches in common:
 

@@ -196,3 +196,20 @@ def test_it_remembers_the_discards_the_next_player_picked_up() -> None:
     guesses = strong._feed_odds(view, [seven, king], strong._unseen(view), 400)
     assert knows[seven] > guesses[seven] + 0.1
     assert knows[seven] > knows[king]
+
+
+def test_without_its_cpu_caps_the_samples_alone_bound_a_decision() -> None:
+    """A CPU cap makes a decision depend on the machine's load; ``cpu_cap=False`` (for paired
+    experiments, ``expert_strength.py --no-cpu-cap``) keeps each kind's samples and drops it."""
+    from dataclasses import replace
+
+    from liverpool.bots.expert import FOCUS
+
+    game = _after_draw("7H 7C 7D KS KD 9H 4C 3S QD 5S")
+    view, legal = game.view(0), game.legal_actions()
+    capped, free = ExpertBot(2), ExpertBot(2, cpu_cap=False)
+    assert capped.budget_for(view, legal) == FOCUS["discard"].budget
+    assert FOCUS["discard"].budget.seconds is not None
+    assert free.budget_for(view, legal) == replace(FOCUS["discard"].budget, seconds=None)
+    assert ExpertBot(2, budget=SMALL, cpu_cap=False).budget_for(view, legal) == SMALL
+    assert "cpu_cap=False" in repr(free) and "cpu_cap" not in repr(capped)

@@ -63,7 +63,10 @@ default scored 92.1% on the same matches (paired: 7.9 ± 19.3 points a match wor
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
 rebuilt from its view (the evaluator says so). The budget is a number of samples with a CPU-time
-cap per decision; its generator is seeded, so with the cap unreached it is reproducible.
+cap per decision; its generator is seeded, so with the cap unreached it is reproducible. The cap
+is reached in about a fifth of its sampled decisions, and then the machine's load decides how
+many samples it got, so a whole match seldom plays the same twice; ``cpu_cap=False`` drops the
+cap, for experiments that compare two versions on the same matches.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import Action, Buy, Discard, DrawStock, GoDown, GoOut, LayOff, SwapWild, TakeDiscard
 from ..analysis import contract_distance
@@ -154,6 +157,7 @@ class ExpertBot(StrongBot):
         top: int | None = None,
         measure: Measure = "relative",
         own_playout: Policy | None = None,
+        cpu_cap: bool = True,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -164,6 +168,13 @@ class ExpertBot(StrongBot):
         self.own_playout = own_playout
         """Who plays its own seat in the sampled deals (``None``: the same fast policy as the
         other seats, :class:`~liverpool.bots.BasicBot`)."""
+        self.cpu_cap = cpu_cap
+        """Whether its budgets' CPU-time caps apply. A cap keeps a decision under a second, but
+        how many samples fit under it depends on the machine and its load, so two runs of the
+        same match part ways at the first decision it cuts short. Without the caps the samples
+        alone bound a decision and its play depends on its seed only: two versions of ExpertBot
+        then play the same match alike up to their first real difference, which is what a
+        paired comparison of them needs (a decision may then take a few seconds)."""
         self._eval_rng = random.Random(f"expert:{seed}")
         self.stats: Counter[str] = Counter()
         """How its decisions were made: ``evaluated`` (sampled; ``changed`` of them differ from
@@ -171,7 +182,8 @@ class ExpertBot(StrongBot):
         position the evaluator could not rebuild)."""
 
     def __repr__(self) -> str:
-        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}, top={self.top})"
+        cap = "" if self.cpu_cap else ", cpu_cap=False"
+        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}, top={self.top}{cap})"
 
     def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
         """The chosen action and one sentence saying why."""
@@ -183,7 +195,7 @@ class ExpertBot(StrongBot):
                     view,
                     legal,
                     candidates,
-                    budget=self.budget or focus.budget,
+                    budget=self.budget_for(view, legal),
                     seed=self._eval_rng.randrange(2**63),
                     measure=self.measure,
                     own_policy=self.own_playout,
@@ -220,6 +232,12 @@ class ExpertBot(StrongBot):
             return []
         strong = self.strong_choice(view, legal)
         return list(dict.fromkeys([strong, *found]))[: max(2, self._top(view, legal))]
+
+    def budget_for(self, view: PlayerView, legal: Sequence[Action]) -> Budget:
+        """The sampling budget of this decision: :attr:`budget`, else its kind's (see
+        :data:`FOCUS`), without its CPU-time cap unless :attr:`cpu_cap`."""
+        budget = self.budget or self.focus(view, legal).budget
+        return budget if self.cpu_cap else replace(budget, seconds=None)
 
     def focus(self, view: PlayerView, legal: Sequence[Action]) -> Focus:
         """How this decision is treated: its kind's entry in :data:`FOCUS`."""
