@@ -11,9 +11,9 @@ sampled ones) may go another way in another run, and the rest of the match with 
 matches of seed 0 played twice on one busy machine ended with other scores all three times.
 Two runs of two versions of ExpertBot are therefore hardly more alike than two unpaired runs.
 ``--no-cpu-cap`` drops the caps (the samples alone bound a decision), so every run of a match
-plays the same and two versions part ways only where they really differ: the run to compare
-versions match by match with ``compare_runs.py``: two such runs of matches 0 and 1 of seed 0
-on a busy machine ended alike to the point. Every sampled decision then plays its whole sample
+plays the same and two versions part ways only where they really differ. Compare such runs
+match by match with ``compare_runs.py``; two of them, of matches 0 and 1 of seed 0 on a busy
+machine, ended alike to the point. Every sampled decision then plays its whole sample
 budget, so a match costs about twice the CPU time (84 s against 39), and the p99 is reported,
 not judged (the target is ExpertBot's as it plays, with its caps).
 
@@ -159,8 +159,8 @@ def play_all(
     cpu_cap: bool = True,
 ) -> list[MatchOutcome]:
     """Every match of the series; with ``log``, each finished match is appended to it as a JSON
-    line, and matches already there (same seed, measure and own playout) are read back instead
-    of replayed, so a long run can be stopped and resumed."""
+    line, and matches already there (same seed, measure, own playout and CPU cap) are read back
+    instead of replayed, so a long run can be stopped and resumed."""
     done: list[MatchOutcome] = []
     # the default playout is untagged, so logs written before the option still resume
     tag = None if own_playout == "basic" else own_playout
@@ -308,11 +308,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.measure,
         args.log,
         args.own_playout,
-        not args.no_cpu_cap,
+        cpu_cap=not args.no_cpu_cap,
     )
     wall = time.perf_counter() - start
     print()
-    figures = report(outcomes, not args.no_cpu_cap)
+    figures = report(outcomes, cpu_cap=not args.no_cpu_cap)
     cpu = sum(o.cpu_seconds for o in outcomes)
     print(
         f"time: {wall:.0f} s wall with {args.workers} worker(s); {cpu:.0f} s CPU in the matches "
