@@ -2,11 +2,11 @@
 
 A change to ExpertBot moves its score by a few points a match, while one match's scores spread
 by more than a hundred. Two runs on the same seed deal the same cards in every match ``k``, so
-comparing them match by match cancels the luck of the deal, as far as the two runs play alike:
-with ExpertBot's CPU caps a match goes another way in every run (``expert_strength.py`` says
-why), so two versions are best compared from runs with ``--no-cpu-cap``. This reads two logs written
-by ``expert_strength.py --log`` (a partial run will do: only the matches both hold are compared)
-and prints, for each run and for the matches in common:
+comparing them match by match cancels the luck of the deal. ExpertBot's budgets count playout
+actions, not CPU time, so two runs of one version play every match alike, and two versions part
+ways only at their first real difference (``expert_strength.py`` says more). This reads two
+logs written by ``expert_strength.py --log`` (a partial run will do: only the matches both hold
+are compared) and prints, for each run and for the matches in common:
 
 * ExpertBot / StrongBot mean score with its paired 95% interval, and Expert − Strong in points;
 * how often the sampling overturned StrongBot's choice, CPU seconds a match, decision p99 and how

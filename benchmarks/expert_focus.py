@@ -34,8 +34,8 @@ the positions:
 
 * every configuration over all positions, with the share of decisions it changes;
 * by decision kind, a few configurations and each kind's own ``FOCUS`` setting (on the first
-  ``min(budget.samples, --samples)`` deals of a half, ignoring the racing and the CPU cap
-  ExpertBot also uses); the row ``all`` under ``FOCUS`` is ExpertBot's policy as a whole;
+  ``min(budget.samples, --samples)`` deals of a half, ignoring the racing and the step
+  cap ExpertBot also uses); the row ``all`` under ``FOCUS`` is ExpertBot's policy as a whole;
 * the configuration ``FOCUS`` uses for each kind.
 
 Every configuration is judged on the same positions, so the differences between rows are more

@@ -5,17 +5,17 @@ two BasicBots, and the seats rotate from match to match (``k % 4``), so in every
 bot sits in every seat equally often and every comparison is paired within a match (the same
 shuffles, the same opponents). Match ``k`` is dealt from ``seed + k``; seat ``i``'s bot is
 seeded ``(seed + k) * 100 + i``, so the same ``--seed`` and ``--matches`` give the same matches
-whatever ``--workers``, ExpertBot's per-decision CPU caps aside. How many samples fit under a
-cap depends on the machine and its load, so a decision cut short by it (about a fifth of the
-sampled ones) may go another way in another run, and the rest of the match with it: three
-matches of seed 0 played twice on one busy machine ended with other scores all three times.
-Two runs of two versions of ExpertBot are therefore hardly more alike than two unpaired runs.
-``--no-cpu-cap`` drops the caps (the samples alone bound a decision), so every run of a match
-plays the same and two versions part ways only where they really differ. Compare such runs
-match by match with ``compare_runs.py``; two of them, of matches 0 and 1 of seed 0 on a busy
-machine, ended alike to the point. Every sampled decision then plays its whole sample
-budget, so a match costs about twice the CPU time (84 s against 39), and the p99 is reported,
-not judged (the target is ExpertBot's as it plays, with its caps).
+whatever ``--workers``. ExpertBot's budgets cap the actions its playouts play, not its CPU
+time, so a match plays the same in every run, on any machine and under any load, and on the
+compiled engine as on the pure one (only the times differ). Two versions of ExpertBot therefore
+part ways only where they really differ: compare their logs match by match with
+``compare_runs.py``. (Logs written while ExpertBot capped its CPU time are not resumed: their
+series is not tagged ``cap="steps"``.)
+
+Run it with the compiled engine's Python (``.venv-fast/bin/python``, see ``make fast``) to play
+the same matches in about half the time; the decision times are then the compiled engine's, so
+take the p99 from a run on the pure engine (the first matches of the same seed suffice: they
+are the same matches).
 
 Scores are penalty points (lower is better). Figures:
 
@@ -98,7 +98,7 @@ OWN_PLAYOUTS: dict[str, Policy | None] = {"basic": None, "strong": lp.bots.Stron
 
 
 def play_one(
-    k: int, seed: int, measure: str = "relative", own_playout: str = "basic", cpu_cap: bool = True
+    k: int, seed: int, measure: str = "relative", own_playout: str = "basic"
 ) -> MatchOutcome:
     """Match ``k`` of the series (run in a worker process), timing every ExpertBot decision."""
     names = lineup(k)
@@ -109,7 +109,6 @@ def play_one(
                 bot.seed,
                 measure="own" if measure == "own" else "relative",
                 own_playout=OWN_PLAYOUTS[own_playout],
-                cpu_cap=cpu_cap,
             )
     game = lp.Game("house", 4, seed + k)
     start, cpu0 = time.perf_counter(), time.process_time()
@@ -156,18 +155,16 @@ def play_all(
     measure: str,
     log: Path | None = None,
     own_playout: str = "basic",
-    cpu_cap: bool = True,
 ) -> list[MatchOutcome]:
     """Every match of the series; with ``log``, each finished match is appended to it as a JSON
-    line, and matches already there (same seed, measure, own playout and CPU cap) are read back
-    instead of replayed, so a long run can be stopped and resumed."""
+    line, and matches already there (same seed, measure and own playout, budgets capped by
+    steps) are read back instead of replayed, so a long run can be stopped and resumed."""
     done: list[MatchOutcome] = []
     # the default playout is untagged, so logs written before the option still resume
     tag = None if own_playout == "basic" else own_playout
-    # likewise the CPU cap: only a run without it is tagged
-    series = SeriesLog(
-        log, seed=seed, measure=measure, own_playout=tag, cpu_cap=None if cpu_cap else False
-    )
+    # ExpertBot once capped its CPU time, and a match then played differently in every run:
+    # such logs (untagged) are left alone
+    series = SeriesLog(log, seed=seed, measure=measure, own_playout=tag, cap="steps")
     known = {o.k: o for o in map(read_outcome, series.entries())}
     step = max(1, matches // 20)
 
@@ -181,7 +178,7 @@ def play_all(
     todo = [k for k in range(matches) if k not in known]
     for k in sorted(set(range(matches)) - set(todo)):
         progress(known[k], fresh=False)
-    jobs = [(k, seed, measure, own_playout, cpu_cap) for k in todo]
+    jobs = [(k, seed, measure, own_playout) for k in todo]
     run_series(play_one, jobs, workers, progress)
     return sorted(done, key=lambda o: o.k)
 
@@ -200,7 +197,7 @@ def read_outcome(entry: dict[str, Any]) -> MatchOutcome:
     return MatchOutcome(**values)
 
 
-def report(outcomes: Sequence[MatchOutcome], cpu_cap: bool = True) -> list[Figure]:
+def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
     n = len(outcomes)
     per_match, scores = bot_scores(outcomes, NAMES)
     print(table([list(SCORE_HEADER), *(score.row() for score in scores)]))
@@ -255,12 +252,9 @@ def report(outcomes: Sequence[MatchOutcome], cpu_cap: bool = True) -> list[Figur
     over = sum(ms > 1000.0 * TARGET_P99_S for ms in every)
     print(f"decisions over {TARGET_P99_S:.0f} s CPU: {over} of {len(every)}")
     measured = f"{p99 / 1000:.2f} s (median {median:.0f} ms, worst {worst / 1000:.2f} s)"
-    name = f"ExpertBot decision p99, CPU ({len(every)} decisions)"
-    if cpu_cap:
-        target = f"≤ {TARGET_P99_S:.0f} s"
-        figures.append(Figure(name, measured, target, p99 <= 1000.0 * TARGET_P99_S))
-    else:  # the target is ExpertBot's as it plays, with its caps
-        figures.append(Figure(f"{name}, no CPU cap", measured))
+    engine = "compiled" if lp.COMPILED else "pure"
+    name = f"ExpertBot decision p99, CPU, {engine} engine ({len(every)} decisions)"
+    figures.append(Figure(name, measured, f"≤ {TARGET_P99_S:.0f} s", p99 <= 1000.0 * TARGET_P99_S))
     return figures
 
 
@@ -280,12 +274,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "at the other seats)",
     )
     parser.add_argument(
-        "--no-cpu-cap",
-        action="store_true",
-        help="ExpertBot without its CPU-time caps (samples alone bound a decision), so a match "
-        "plays the same in every run: for comparing two versions match by match",
-    )
-    parser.add_argument(
         "--log",
         type=Path,
         help="append each finished match to this file (JSON lines) and skip the matches already "
@@ -296,7 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"Expert strength: {args.matches} house matches, 4 players (Expert, Strong, Basic, Basic; "
         f"seats rotated), seed {args.seed}, {args.workers} worker(s), measure {args.measure}, "
-        f"own playout {args.own_playout}, CPU cap {'off' if args.no_cpu_cap else 'on'}; "
+        f"own playout {args.own_playout}; "
+        f"{'compiled' if lp.COMPILED else 'pure'} engine; "
         f"{python_line()}; "
         f"{load_note()}"
     )
@@ -308,11 +297,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.measure,
         args.log,
         args.own_playout,
-        cpu_cap=not args.no_cpu_cap,
     )
     wall = time.perf_counter() - start
     print()
-    figures = report(outcomes, cpu_cap=not args.no_cpu_cap)
+    figures = report(outcomes)
     cpu = sum(o.cpu_seconds for o in outcomes)
     print(
         f"time: {wall:.0f} s wall with {args.workers} worker(s); {cpu:.0f} s CPU in the matches "

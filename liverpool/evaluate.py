@@ -43,7 +43,8 @@ uniformly, except for what every player saw go into them: the discards a player 
 and has not shown since (``PlayerView.picked_up``) are dealt back to that player first.
 
 Everything is seeded: the same view, legal actions, candidates, budget and seed give the same
-estimates, unless a ``seconds`` budget cuts the sampling short.
+estimates, unless a ``seconds`` budget cuts the sampling short (a ``steps`` budget does not
+spoil this: it counts the actions played, which the seed decides).
 """
 
 from __future__ import annotations
@@ -134,16 +135,19 @@ class NotEvaluable(LiverpoolError):
 class Budget:
     """How much sampling one decision gets.
 
-    ``samples`` caps the samples (each plays every remaining candidate once); ``seconds`` caps
-    the CPU time (``time.process_time``; ``None``: no cap; a cap makes the result depend on the
-    machine's speed): no sample is begun that would, at the average pace so far, end past it.
-    The racing rule: after ``min_samples`` samples, every ``batch`` samples, drop the candidates
-    that are worse than the best by ``z`` standard errors, or that are within ``tolerance``
-    points of it by ``z`` standard errors.
+    ``samples`` caps the samples (each plays every remaining candidate once). ``steps`` caps the
+    work: the actions played in all the playouts together, a measure of CPU time that every
+    machine counts alike, so a capped result still depends on the seed alone. ``seconds`` caps
+    the CPU time itself (``time.process_time``), which makes the result depend on the machine's
+    speed and load. ``None``: no such cap. No sample is begun that would, at the average pace
+    so far, end past a cap. The racing rule: after ``min_samples`` samples, every ``batch``
+    samples, drop the candidates that are worse than the best by ``z`` standard errors, or that
+    are within ``tolerance`` points of it by ``z`` standard errors.
     """
 
     samples: int = 64
     seconds: float | None = None
+    steps: int | None = None
     min_samples: int = 10
     batch: int = 2
     z: float = 2.0
@@ -156,6 +160,8 @@ class Budget:
             raise ValueError("min_samples must be 2 or more and batch 1 or more")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"seconds must be positive, not {self.seconds}")
+        if self.steps is not None and self.steps < 1:
+            raise ValueError(f"steps must be 1 or more, not {self.steps}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +200,8 @@ class Evaluation:
     include every candidate, but the rebuild is only close)."""
     costs: tuple[tuple[float, ...], ...] = field(repr=False, default=())
     """Each candidate's cost on each sample it played (the samples are shared)."""
+    steps: int = 0
+    """The actions played in all the playouts (what a ``steps`` budget counts)."""
 
     def estimate(self, action: Action) -> Estimate:
         """The estimate of ``action`` (``KeyError`` if it was not a candidate)."""
@@ -257,7 +265,7 @@ def evaluate(
     alive = list(range(len(cands)))
     plan: _Plan | None = None
     stopped = "budget"
-    n = 0
+    n = steps = 0
     while n < budget.samples:
         if cancel is not None and cancel():
             stopped = "cancelled"
@@ -265,6 +273,8 @@ def evaluate(
         now = time.process_time()
         if budget.seconds is not None and n and now - start + (now - start) / n > budget.seconds:
             break  # another sample (as long as the average one) would pass the cap
+        if budget.steps is not None and n and steps + steps / n > budget.steps:
+            break  # the same rule, counted in actions played
         rng = random.Random(f"liverpool-evaluate:{seed}:{n}")
         hands, stock = sample_hidden(view, rng)
         game_seed = rng.randrange(2**32)
@@ -282,7 +292,9 @@ def evaluate(
             bot = make_bot(game_seed)  # a fresh policy per candidate: the same luck for each
             if own_policy is not None:
                 bot = SeatSplit(view.seat, own_policy(game_seed), bot)
-            costs[k].append(_playout(game, view.seat, view.deal, bot, measure))
+            cost, played = _playout(game, view.seat, view.deal, bot, measure)
+            costs[k].append(cost)
+            steps += played
         n += 1
         if (
             len(alive) > 1
@@ -316,6 +328,7 @@ def evaluate(
         measure,
         plan.exact,
         tuple(tuple(c) for c in costs),
+        steps,
     )
 
 
@@ -562,8 +575,9 @@ def _mismatch(want: PlayerView, got: PlayerView) -> str | None:
 # -- playouts and racing ------------------------------------------------------------------------
 
 
-def _playout(game: Game, seat: int, deal: int, bot: Bot, measure: Measure) -> float:
-    """Play the deal to its end with ``bot`` at every seat; the cost for ``seat``."""
+def _playout(game: Game, seat: int, deal: int, bot: Bot, measure: Measure) -> tuple[float, int]:
+    """Play the deal to its end with ``bot`` at every seat; the cost for ``seat`` and the
+    number of actions played."""
     steps = 0
     while not game.is_over and game.deal == deal:
         actor = game.to_act
@@ -574,9 +588,9 @@ def _playout(game: Game, seat: int, deal: int, bot: Bot, measure: Measure) -> fl
             raise RuntimeError("a playout did not finish its deal")
     points = game.deal_scores[0]
     if measure == "own":
-        return float(points[seat])
+        return float(points[seat]), steps
     others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - statistics.fmean(others)
+    return points[seat] - statistics.fmean(others), steps
 
 
 def _paired(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, int]:

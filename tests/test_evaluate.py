@@ -105,6 +105,28 @@ def test_the_same_seed_gives_the_same_estimates() -> None:
     assert other.costs != one.costs
 
 
+def test_a_steps_budget_counts_actions_so_a_slow_machine_gets_the_same_estimates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``steps`` caps the playout actions: the sampling stops at the same sample on a machine a
+    hundred times slower, where that machine reaches a ``seconds`` cap much sooner."""
+    game = _after_draw(ONE_SET)
+    view, legal = game.view(0), game.legal_actions()
+    cands = [lp.Discard("7H"), lp.Discard("QD")]
+    by_steps = Budget(samples=200, min_samples=200, steps=2000)
+    fast = evaluate(view, legal, cands, budget=by_steps, seed=4)
+    assert 2 < fast.samples < 200 and fast.stopped == "budget"
+    assert fast.steps <= 2000 + 2 * fast.steps / fast.samples  # no sample begun past the cap
+    timed = evaluate(view, legal, cands, budget=Budget(samples=40, min_samples=40, seconds=5))
+
+    clock = iter(range(0, 10**9, 1))  # one CPU second for every look at the clock
+    monkeypatch.setattr("liverpool.evaluate.time.process_time", lambda: float(next(clock)))
+    slow = evaluate(view, legal, cands, budget=by_steps, seed=4)
+    assert slow.estimates == fast.estimates and slow.steps == fast.steps
+    slow_timed = evaluate(view, legal, cands, budget=Budget(samples=40, min_samples=40, seconds=5))
+    assert slow_timed.samples < timed.samples
+
+
 def test_common_random_numbers_and_early_stopping() -> None:
     game = _after_draw(ONE_SET)
     view, legal = game.view(0), game.legal_actions()

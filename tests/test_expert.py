@@ -198,18 +198,31 @@ def test_it_remembers_the_discards_the_next_player_picked_up() -> None:
     assert knows[seven] > knows[king]
 
 
-def test_without_its_cpu_caps_the_samples_alone_bound_a_decision() -> None:
-    """A CPU cap makes a decision depend on the machine's load; ``cpu_cap=False`` (for paired
-    experiments, ``expert_strength.py --no-cpu-cap``) keeps each kind's samples and drops it."""
-    from dataclasses import replace
-
+def test_its_decisions_do_not_depend_on_the_machines_speed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its budgets cap the playout actions, not the CPU time: on a machine that seems a hundred
+    times slower, every decision of a whole deal is the same, so a match replays from its
+    seed whatever the load (and two versions of ExpertBot can be compared match by match)."""
     from liverpool.bots.expert import FOCUS
 
-    game = _after_draw("7H 7C 7D KS KD 9H 4C 3S QD 5S")
-    view, legal = game.view(0), game.legal_actions()
-    capped, free = ExpertBot(2), ExpertBot(2, cpu_cap=False)
-    assert capped.budget_for(view, legal) == FOCUS["discard"].budget
-    assert FOCUS["discard"].budget.seconds is not None
-    assert free.budget_for(view, legal) == replace(FOCUS["discard"].budget, seconds=None)
-    assert ExpertBot(2, budget=SMALL, cpu_cap=False).budget_for(view, legal) == SMALL
-    assert "cpu_cap=False" in repr(free) and "cpu_cap" not in repr(capped)
+    assert all(f.budget.seconds is None and f.budget.steps for f in FOCUS.values())
+
+    def deal(bot: ExpertBot) -> list[lp.Action]:
+        game = lp.Game("house", 3, seed=4)
+        played: list[lp.Action] = []
+        while game.deal == 1 and not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            action = bot.act(game.view(seat), game.legal_actions())
+            game.apply(action)
+            played.append(action)
+        return played
+
+    budget = Budget(samples=64, steps=300, min_samples=4)
+    quick = deal(ExpertBot(6, budget=budget))
+    clock = iter(range(0, 10**9, 100))
+    monkeypatch.setattr("liverpool.evaluate.time.process_time", lambda: float(next(clock)))
+    slow = ExpertBot(6, budget=budget)
+    assert deal(slow) == quick
+    assert slow.stats["evaluated"] > 0

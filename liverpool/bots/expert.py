@@ -68,11 +68,19 @@ default scored 92.1% on the same matches (paired: 7.9 ± 19.3 points a match wor
 
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
-rebuilt from its view (the evaluator says so). The budget is a number of samples with a CPU-time
-cap per decision; its generator is seeded, so with the cap unreached it is reproducible. The cap
-is reached in about a fifth of its sampled decisions, and then the machine's load decides how
-many samples it got, so a whole match seldom plays the same twice; ``cpu_cap=False`` drops the
-cap, for experiments that compare two versions on the same matches.
+rebuilt from its view (the evaluator says so).
+
+The budget is a number of samples, capped by the work they take: the actions played in all the
+playouts of a decision (``Budget.steps``), not its CPU time. A CPU-time cap made a decision cut
+short by it (about a fifth of the sampled ones) depend on the machine's load, so the same match
+went another way in every run, and two versions of ExpertBot could hardly be compared match by
+match. Counted in actions, the cap falls in the same place on every machine: ExpertBot plays
+the same match the same way from the same seed, fast machine or slow, pure or compiled engine.
+The counts are set from this machine's pace on the pure engine, two matches played at once on
+its two cores: about 7,000 to 7,800 playout actions a CPU second in the longest decisions
+(fewer when more processes share the cores), so a decision the cap cuts short ends in about
+0.8 s. The compiled engine (``make fast``) plays the same decisions in about two thirds of the
+time.
 """
 
 from __future__ import annotations
@@ -80,7 +88,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..actions import Action, Buy, Discard, DrawStock, GoDown, GoOut, LayOff, SwapWild, TakeDiscard
 from ..analysis import contract_distance
@@ -112,13 +120,14 @@ __all__ = [
     "settle",
 ]
 
-DEFAULT_BUDGET = Budget(samples=96, seconds=0.9, min_samples=8, batch=2, z=2.0, tolerance=1.0)
-"""For the decisions that gain most: at most 96 shared samples and 0.9 s of CPU time,
-candidates dropped once 2 standard errors apart (or within a point of each other). These
-decisions gained more with more samples (see the module docstring), and a fifth of them used
-the whole of an earlier 0.7 s cap; 0.9 s keeps the slowest decisions under a second."""
-BRIEF_BUDGET = Budget(samples=16, seconds=0.25, min_samples=6, batch=2, z=2.0, tolerance=1.0)
-"""For the decisions where StrongBot is seldom wrong: 16 samples, 0.25 s of CPU time."""
+DEFAULT_BUDGET = Budget(samples=96, steps=6000, min_samples=8, batch=2, z=2.0, tolerance=1.0)
+"""For the decisions that gain most: at most 96 shared samples and 6,000 playout actions (about
+0.8 s of CPU time on the pure engine here), candidates dropped once 2 standard errors apart (or
+within a point of each other). These decisions gained more with more samples (see the module
+docstring); the cap keeps the slowest of them under a second."""
+BRIEF_BUDGET = Budget(samples=16, steps=1750, min_samples=6, batch=2, z=2.0, tolerance=1.0)
+"""For the decisions where StrongBot is seldom wrong: 16 samples, 1,750 playout actions (about
+0.25 s of CPU time)."""
 SWITCH_Z = 1.5
 """Standard errors by which an alternative must beat StrongBot's choice to be played instead."""
 MIN_GAIN = 1.0
@@ -163,7 +172,6 @@ class ExpertBot(StrongBot):
         top: int | None = None,
         measure: Measure = "relative",
         own_playout: Policy | None = None,
-        cpu_cap: bool = True,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -174,13 +182,6 @@ class ExpertBot(StrongBot):
         self.own_playout = own_playout
         """Who plays its own seat in the sampled deals (``None``: the same fast policy as the
         other seats, :class:`~liverpool.bots.BasicBot`)."""
-        self.cpu_cap = cpu_cap
-        """Whether its budgets' CPU-time caps apply. A cap keeps a decision under a second, but
-        how many samples fit under it depends on the machine and its load, so two runs of the
-        same match part ways at the first decision it cuts short. Without the caps the samples
-        alone bound a decision and its play depends on its seed only: two versions of ExpertBot
-        then play the same match alike up to their first real difference, which is what a
-        paired comparison of them needs (a decision may then take a few seconds)."""
         self._eval_rng = random.Random(f"expert:{seed}")
         self.stats: Counter[str] = Counter()
         """How its decisions were made: ``evaluated`` (sampled; ``changed`` of them differ from
@@ -188,8 +189,7 @@ class ExpertBot(StrongBot):
         position the evaluator could not rebuild)."""
 
     def __repr__(self) -> str:
-        cap = "" if self.cpu_cap else ", cpu_cap=False"
-        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}, top={self.top}{cap})"
+        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}, top={self.top})"
 
     def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
         """The chosen action and one sentence saying why."""
@@ -241,9 +241,8 @@ class ExpertBot(StrongBot):
 
     def budget_for(self, view: PlayerView, legal: Sequence[Action]) -> Budget:
         """The sampling budget of this decision: :attr:`budget`, else its kind's (see
-        :data:`FOCUS`), without its CPU-time cap unless :attr:`cpu_cap`."""
-        budget = self.budget or self.focus(view, legal).budget
-        return budget if self.cpu_cap else replace(budget, seconds=None)
+        :data:`FOCUS`)."""
+        return self.budget or self.focus(view, legal).budget
 
     def focus(self, view: PlayerView, legal: Sequence[Action]) -> Focus:
         """How this decision is treated: its kind's entry in :data:`FOCUS`."""
