@@ -28,10 +28,8 @@ Scores are penalty points (lower is better). Figures:
   how its decisions were made (sampled, StrongBot's play, not rebuildable).
 
 Targets (issue 17, over 400 matches): ExpertBot ≤ 85% of StrongBot's mean score with the 95%
-interval below 100%; decision p99 ≤ 1 s CPU. A match takes about 32 CPU seconds on the pure
-engine and 21 on the compiled one (ExpertBot plays out up to 6,000 actions a decision, at most
-about 0.96 s pure), so 400 matches are about 3.6 CPU hours pure and 2.4 compiled (about 72
-minutes on two idle cores): ``--log FILE`` appends
+interval below 100%; decision p99 ≤ 1 s CPU. A match takes about half a CPU minute, so 400
+matches take hours (the measured times are in ``benchmarks/README.md``): ``--log FILE`` appends
 each finished match to FILE and skips those already there, so a long run can be stopped and
 resumed. Run it by hand, for example::
 

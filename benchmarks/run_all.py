@@ -18,10 +18,11 @@ output shown as it goes:
    headline figures are read from their printed tables).
 
 Then the table ``figure | measured | target | met?``. The defaults take about 40-60 minutes on
-two idle cores (the 400 bot-strength matches and the 40 expert matches, about 32 CPU seconds
-each, are most of it; the expert target is stated over 400 matches, about 3.6 CPU hours, so run
-``--expert-matches 400`` for it on its own time); ``--quick`` is a smoke run of a few minutes
-whose figures are rough. Every option below overrides one size. For example::
+two idle cores (the 400 bot-strength matches and the 40 expert matches, about half a CPU minute
+each, are most of it; the expert target is stated over 400 matches, hours of CPU (see
+``benchmarks/README.md``), so run ``--expert-matches 400`` for it on its own time); ``--quick``
+is a smoke run of a few minutes whose figures are rough. Every option below overrides one size.
+For example::
 
     .venv-bench/bin/python benchmarks/run_all.py --quick
     make bench ARGS="--strength-matches 100 --seed 3"

@@ -64,10 +64,10 @@ keeps BasicBot at every seat.
 Nor does judging a deal by its own points alone (``measure="own"``) rather than against the
 table's: 96.4% of StrongBot [87.2, 105.5] over the first 236 matches of seed 0, where the
 default scored 92.1% on the same matches (paired: 7.9 ± 19.3 points a match worse;
-``benchmarks/compare_runs.py`` compares two logs so). Nor, with the budgets capped by actions,
-did two more changes against this version on the same matches: taking or drawing given the full
-budget (paired: 1.8 ± 21.1 points a match worse over the first 109 matches), or a buy overturned
-on 1 standard error and half a point (4.2 ± 17.2 worse over the first 120).
+``benchmarks/compare_runs.py`` compares two logs so). Nor, once the budgets counted actions,
+did two more changes, each against ExpertBot as it is on the same matches: taking or drawing
+given the full budget (paired: 1.8 ± 21.1 points a match worse over the first 109 matches), or a
+buy overturned on 1 standard error and half a point (4.2 ± 17.2 worse over the first 120).
 
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
