@@ -38,6 +38,7 @@ test: $(STAMP)
 	bash scripts/ensure-system-deps.sh
 	$(BIN)/ruff check liverpool widgets rooms tests benchmarks
 	$(BIN)/mypy --strict liverpool widgets/liverpool_widgets rooms/liverpool_rooms
+	MYPYPATH=tests/browser:tests/rooms $(BIN)/mypy --strict benchmarks  # (they drive those test helpers)
 	$(BIN)/pytest -p no:cacheprovider tests $(NBVAL_ARGS)
 	$(MAKE) --no-print-directory test-fast
 

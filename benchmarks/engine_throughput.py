@@ -37,6 +37,7 @@ builds ``.venv-fast``. Run it by hand, for example::
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import subprocess
 import sys
@@ -261,7 +262,7 @@ def compiled_engines(python: Path | None, seed: int) -> list[_Engine]:
         why = f"{python} runs the pure engine ({worker.where}); make fast builds a compiled one"
         return [_Engine(name, None, why) for name in names]
     return [
-        _Engine(name, lambda s, k, kind=kind: worker.play(kind, s, k), close=worker.close)
+        _Engine(name, functools.partial(worker.play, kind), close=worker.close)
         for kind, name in zip(KINDS, names, strict=True)
     ]
 

@@ -66,7 +66,7 @@ def time_lesson(path: Path, timeout: int) -> tuple[float, float, list[str]]:
     import nbformat
     from nbclient import NotebookClient
 
-    nb = nbformat.read(path, as_version=4)
+    nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]  # (nbformat is untyped)
     client = NotebookClient(
         nb,
         timeout=timeout,

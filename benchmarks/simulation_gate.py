@@ -140,11 +140,11 @@ def report(cells: list[Cell], matches_per_cell: int, seed: int, wall: float) -> 
     print("-" * len(header))
     for c in cells:
         per_match = f"{c.steps / c.matches:,.0f}" if c.matches else "-"
-        replay = f"{c.replay_seconds / c.matches:.3f}" if c.matches else "-"
+        replay_each = f"{c.replay_seconds / c.matches:.3f}" if c.matches else "-"
         print(
             f"{c.preset:<12} {c.players:>7} {c.matches:>7} {c.failures:>6} {per_match:>11} "
             f"{_rate(c.matches, c.play_seconds):>9} {_rate(c.steps, c.play_seconds):>9} "
-            f"{replay:>14}"
+            f"{replay_each:>14}"
         )
     print("-" * len(header))
     matches = sum(c.matches for c in cells)
