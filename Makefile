@@ -37,8 +37,8 @@ lab: $(STAMP)
 test: $(STAMP)
 	bash scripts/ensure-system-deps.sh
 	$(BIN)/ruff check liverpool widgets rooms tests benchmarks
-	$(BIN)/mypy --strict liverpool widgets/liverpool_widgets rooms/liverpool_rooms
-	MYPYPATH=tests/browser:tests/rooms $(BIN)/mypy --strict benchmarks  # (they drive those test helpers)
+	MYPYPATH=tests/browser:tests/rooms $(BIN)/mypy --strict liverpool widgets/liverpool_widgets \
+		rooms/liverpool_rooms benchmarks  # (MYPYPATH: benchmarks drive those test helpers)
 	$(BIN)/pytest -p no:cacheprovider tests $(NBVAL_ARGS)
 	$(MAKE) --no-print-directory test-fast
 
