@@ -1029,7 +1029,27 @@ def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
         f'<div class="lp-seat" data-seat="{seat.seat}" data-zone="hand" '
         f'style="{_PANEL}{active};min-width:190px">'
         f"{_seat_head(seat)}"
-        f'<div style="margin-top:6px">{row}</div></div>'
+        f'<div style="margin-top:6px">{row}</div>{_picked_up(seat, rules, four_color)}</div>'
+    )
+
+
+def _picked_up(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
+    """The discards a player took or bought and still holds, small: everyone saw them."""
+    if not seat.picked_up:
+        return ""
+    cards = [f.card for f in seat.picked_up]
+    names = ", ".join(str(c) for c in cards)
+    row = cards_html(
+        cards,
+        rules=rules,
+        width=28,
+        overlap=0.4,
+        four_color=four_color,
+        label=f"{seat.name} picked up {names}",
+    )
+    return (
+        f'<div class="lp-picked" style="{_MUTED};margin-top:4px;display:flex;gap:6px;'
+        f'align-items:center"><span>picked up</span>{row}</div>'
     )
 
 

@@ -405,6 +405,10 @@ class SeatInfo:
     winner: bool
     hand: tuple[CardFace, ...] | None = None
     """The hand face up, only when the caller opened it (teaching)."""
+    picked_up: tuple[CardFace, ...] = ()
+    """The discards this player took or bought this deal and still holds
+    (:attr:`~liverpool.PlayerView.picked_up`): everyone saw them go into the hand, so every
+    screen may show them, and a player who remembers them knows what the others collect."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1320,6 +1324,9 @@ class _Builder:
             to_act=v.to_act == seat and not v.is_over,
             winner=seat in v.winners,
             hand=None if shown is None else tuple(self.face(c, Zone.OPEN) for c in shown),
+            picked_up=tuple(self.face(c, Zone.OPEN) for c in v.picked_up[seat])
+            if v.picked_up
+            else (),
         )
 
     def piles(self) -> Piles:

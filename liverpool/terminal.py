@@ -671,6 +671,9 @@ class TerminalGame:
             self.say(row.rstrip())
             if seat.hand is not None:
                 self.say(f"    {' ' * name_width}{self._cards([f.card for f in seat.hand])}")
+            if seat.picked_up and not seat.you:
+                picked = self._cards([f.card for f in seat.picked_up])
+                self.say(f"    {' ' * name_width}picked up {picked}")
         self.say()
         melds = sorted(
             ((m, "" if g.owner is None else g.name) for g in v.melds for m in g.melds),

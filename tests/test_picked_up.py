@@ -129,3 +129,43 @@ def test_sampled_hands_hold_the_cards_their_seats_are_known_to_have() -> None:
         for seat in (1, 2, 3):
             everything += Counter(hands[seat])
         assert everything == Counter(view.rules.build_shoe(4))
+
+
+def test_every_screen_shows_what_the_others_picked_up() -> None:
+    # Ben takes the 7♦ and Dot buys the K♥: Ada's table names both, as cards, in the model, the
+    # HTML picture and the terminal; her own pickups are her own hand's business.
+    import io
+
+    from liverpool.render import view_html
+    from liverpool.table_model import build_table
+    from liverpool.terminal import TerminalGame
+
+    names = ["Ada", "Ben", "Cy", "Dot"]
+    g = lp.Game.from_deal("house", [H0, H1, H2, H3], STOCK, "7♦", names=names)
+    g.apply(lp.TakeDiscard())
+    g.apply(lp.Discard("K♥"))
+    g.apply(lp.DrawStock())
+    while g.phase is Phase.BUY and g.to_act != 3:
+        g.apply(lp.Pass())
+    g.apply(lp.Buy())
+    seats = build_table(g.view(0), g).view.seats
+    assert [[f.card for f in s.picked_up] for s in seats] == [[], [C("7♦")], [], [C("K♥")]]
+    data = build_table(g.view(2), g).to_dict()["view"]["seats"]  # Cy's table: Cy, Dot, Ada, Ben
+    assert [[c["code"] for c in s["picked_up"]] for s in data] == [[], ["KH"], [], ["7D"]]
+
+    html = view_html(g.view(0))
+    assert 'aria-label="Ben picked up 7♦"' in html and 'aria-label="Dot picked up K♥"' in html
+    assert html.count('class="lp-picked"') == 2
+
+    out = io.StringIO()
+    TerminalGame(g, 0, {s: lp.bots.RandomBot(s) for s in (1, 2, 3)}, output=out)._draw_table()
+    assert "picked up 7♦" in out.getvalue() and "picked up K♥" in out.getvalue()
+
+    g.apply(lp.Discard("3♦"))
+    g.apply(lp.DrawStock())
+    while g.phase is Phase.BUY:
+        g.apply(lp.Pass())
+    g.apply(lp.Discard("K♥"))  # Dot shows the king again: it leaves her row
+    seats = build_table(g.view(0), g).view.seats
+    assert [[f.card for f in s.picked_up] for s in seats] == [[], [C("7♦")], [], []]
+    assert view_html(g.view(0)).count('class="lp-picked"') == 1

@@ -344,7 +344,7 @@ def test_game_html_defaults_to_the_seat_to_act() -> None:
 
 def test_random_match_views_are_valid_and_never_leak() -> None:
     """Every seat's table, at every step of a random match's first deals, is well formed and
-    shows no other hand."""
+    shows no other hand (only the discards each seat was seen to pick up)."""
     game = lp.Game("online", 4, seed=3)
     bots = [lp.bots.RandomBot(i) for i in range(4)]
     for _ in range(120):
@@ -354,7 +354,8 @@ def test_random_match_views_are_valid_and_never_leak() -> None:
         root = _xml(view_html(view))
         for other in range(4):
             codes = set(_codes(_zone(root, "hand", other)))
-            assert codes <= ({c.code for c in view.hand} if other == seat else {"back"})
+            public = {"back"} | {c.code for c in view.picked_up[other]}
+            assert codes <= ({c.code for c in view.hand} if other == seat else public)
         game.apply(bots[seat].act(view, game.legal_actions()))
 
 

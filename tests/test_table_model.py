@@ -268,6 +268,8 @@ def test_the_model_of_a_view_never_holds_another_seats_hidden_cards(
     for meld in game.table:
         visible.update(c.code for c in meld.cards)
     visible.update(c.code for c in game.discard_pile)
+    for cards in game.view(seat).picked_up:  # taken or bought face up: everyone saw them
+        visible.update(c.code for c in cards)
     view = dict(data["view"])
     prompt = view.pop("prompt")
     seen = _codes([view, data["controls"]])

@@ -776,6 +776,8 @@ def test_no_view_during_play_shows_a_hidden_card(seed: int, steps: int, seat: in
     for meld in game.table:
         visible.update(c.code for c in meld.cards)
     visible.update(c.code for c in game.discard_pile)
+    for cards in game.view(seat).picked_up:  # taken or bought face up: everyone saw them
+        visible.update(c.code for c in cards)
     seen = codes_in(table.view)
     assert set(seen) <= set(visible), set(seen) - set(visible)
 

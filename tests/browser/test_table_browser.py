@@ -253,6 +253,41 @@ def check_deal_end_panel(t: Table) -> None:
     assert t.testid("hand").count() == 0 and t.testid("btn-draw").count() == 0
 
 
+# -- what the others picked up ---------------------------------------------------------------------
+
+TAKER = """
+class Taker(Scripted):
+    \"\"\"Takes every discard it may, else plays as Scripted.\"\"\"
+
+    def act(self, view, legal):
+        take = [a for a in legal if isinstance(a, lp.TakeDiscard)]
+        return take[0] if take else super().act(view, legal)
+
+
+m.bots = [None, Taker(), Scripted()]
+"""
+
+
+def test_a_discard_another_player_picks_up_shows_in_their_seat(
+    table_page: Any, tmp_path: Path
+) -> None:
+    page = table_page
+    t = Table(page)
+    ld.kexec(page, TAKER)
+    assert t.testid("picked-1").count() == 0
+    t.click(t.testid("stock"))  # draw the 9♣, throw the K♣: Ada takes it
+    t.select("KC")
+    t.click(t.testid("btn-discard"))
+    t.testid("picked-1").wait_for()
+    chips = t.testid("picked-1").locator("[data-card]")
+    assert [chips.nth(i).get_attribute("data-card") for i in range(chips.count())] == ["KC"]
+    assert " ".join(t.text("picked-1").split()) == "picked up K♣"
+    assert "picked up K♣" in (t.testid("opponent-1").get_attribute("aria-label") or "")
+    assert t.testid("picked-2").count() == 0
+    assert t.state()["crash"] == "" and page.errors == []
+    t.testid("opponent-1").screenshot(path=tmp_path / "picked-up.png")
+
+
 # -- (b) a disabled action's reason; a wrong click's message ---------------------------------------
 
 

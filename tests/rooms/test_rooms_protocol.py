@@ -100,12 +100,14 @@ def test_public_room_has_no_hand(server: Server, clients: list[Client]) -> None:
 
 
 def visible_codes(game: Game, seat: int) -> set[str]:
-    """Every card ``seat`` may see now: its hand, the table, the discard pile and the hands
-    of a finished deal (laid down for scoring)."""
+    """Every card ``seat`` may see now: its hand, the table, the discard pile, the discards
+    each player picked up and still holds, and the hands of a finished deal (laid down for
+    scoring)."""
     from liverpool.table_model import deal_summaries
 
     seen = {c.code for c in game.hand(seat)} | {c.code for c in game.discard_pile}
     seen |= {c.code for m in game.table for c in m.cards}
+    seen |= {c.code for cards in game.view(seat).picked_up for c in cards}
     if game.deal_scores:
         last = deal_summaries(game)[-1]
         seen |= {c.code for h in last.hands for c in h.cards}

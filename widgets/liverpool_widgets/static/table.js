@@ -22,7 +22,7 @@
  * @typedef {CardItem & {index: number, pos: number}} HandItem
  * @typedef {{seat: number, name: string, title: string, you: boolean, hand_size: number,
  *   facts: string, down: boolean, progress: string, buys: string, dealer: boolean,
- *   to_act: boolean, winner: boolean, hand: CardItem[]|null}} SeatInfo
+ *   to_act: boolean, winner: boolean, hand: CardItem[]|null, picked_up?: CardItem[]}} SeatInfo
  * @typedef {{index: number, kind: string, describe: string, short: string,
  *   cards: CardItem[]}} MeldItem
  * @typedef {{owner: number|null, name: string, title: string, down: boolean,
@@ -105,12 +105,26 @@ function opponent(s) {
       .map((c, i) => `<span class="lpt-open-card" role="img" aria-label="${esc(c.label)}"
         data-card="${esc(c.code)}" data-testid="open-card-${s.seat}-${i}">${c.svg}</span>`).join("")}</span>`
     : backs(s.hand_size);
+  const picked = s.picked_up ?? [];
+  const seen = picked.length ? `, picked up ${picked.map((c) => c.text).join(" ")}` : "";
   return `<section class="lpt-seat${s.to_act ? " is-acting" : ""}" data-testid="opponent-${s.seat}"
-      data-seat="${s.seat}" aria-label="${esc(`${s.name}: ${s.facts}, ${s.progress}`)}">
+      data-seat="${s.seat}" aria-label="${esc(`${s.name}: ${s.facts}, ${s.progress}${seen}`)}">
     <div class="lpt-seat-name">${esc(s.title)} ${badges(s)}</div>
     <div class="lpt-seat-cards">${cards}<span class="lpt-count">${s.hand_size}</span></div>
-    <div class="lpt-muted">${esc(s.facts)}</div>
+    <div class="lpt-muted">${esc(s.facts)}</div>${pickedUp(s.seat, picked)}
   </section>`;
+}
+
+/**
+ * The discards a player took or bought and still holds, as small chips: everyone saw them
+ * go into the hand (a player who remembers them knows what the others collect).
+ * @param {number} seat @param {CardItem[]} cards
+ */
+function pickedUp(seat, cards) {
+  if (!cards.length) return "";
+  const chips = cards.map((c) => `<span class="lpt-chip${/[♥♦]/.test(c.text) ? " is-red" : ""}"
+      data-card="${esc(c.code)}" title="${esc(c.label)}">${esc(c.text)}</span>`).join("");
+  return `<div class="lpt-picked" data-testid="picked-${seat}">picked up ${chips}</div>`;
 }
 
 /**
