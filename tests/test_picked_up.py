@@ -5,6 +5,7 @@ and the evaluator deals those cards back to their seats when it samples the hidd
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 
@@ -13,6 +14,9 @@ import pytest
 import liverpool as lp
 from liverpool import Phase
 from liverpool.evaluate import sample_hidden
+from liverpool.render import view_html
+from liverpool.table_model import build_table
+from liverpool.terminal import TerminalGame
 
 H0 = "3♠ 4♥ 5♦ 6♣ 8♠ 9♥ J♦ Q♣ K♠ A♥"
 H1 = "7♠ 7♥ 9♠ 9♥ 9♦ 3♥ 4♦ 5♣ 6♠ K♥"  # takes the upcard 7♦ to go down with 7s and 9s
@@ -134,12 +138,6 @@ def test_sampled_hands_hold_the_cards_their_seats_are_known_to_have() -> None:
 def test_every_screen_shows_what_the_others_picked_up() -> None:
     # Ben takes the 7♦ and Dot buys the K♥: Ada's table names both, as cards, in the model, the
     # HTML picture and the terminal; her own pickups are her own hand's business.
-    import io
-
-    from liverpool.render import view_html
-    from liverpool.table_model import build_table
-    from liverpool.terminal import TerminalGame
-
     names = ["Ada", "Ben", "Cy", "Dot"]
     g = lp.Game.from_deal("house", [H0, H1, H2, H3], STOCK, "7♦", names=names)
     g.apply(lp.TakeDiscard())

@@ -375,9 +375,7 @@ def _public_model(room: Room, pictures: Pictures, reveal: bool) -> dict[str, Any
         seat["title"] = seat["name"]
     for group in data["view"]["melds"]:
         group["title"] = group["name"]
-    blank = dict(
-        seats[0], seat=-1, name="", title="", hand_size=0, facts="", to_act=False, picked_up=[]
-    )
+    blank = dict(seats[0], seat=-1, name="", title="", hand_size=0, facts="", to_act=False)
     data["view"]["seats"] = [blank, *seats]
     data["view"]["prompt"] = None
     header = data["view"]["header"]
