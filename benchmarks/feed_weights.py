@@ -11,7 +11,8 @@ Plays ``--matches`` whole four-player house matches seating the tuned StrongBot 
 StrongBot and two BasicBots, in ExpertBot's seats of ``expert_strength.py`` (rotated with
 ``k % 4``, so Tuned always discards to StrongBot). Match ``k`` is dealt from ``seed + k``; seat
 ``i``'s bot is seeded ``(seed + k) * 100 + i``. ``--weights`` tries other values (JSON keyword
-arguments of ``StrongBot``, e.g. ``'{"feed_weight": 1.0}'``).
+arguments of ``StrongBot``, e.g. ``'{"feed_weight": 1.0}'``, or ``'{"raced_points_weight": 0.2}'``
+for the points a hand holds once another player is down).
 
 Figures (reported, no target): the mean match score of each bot and Tuned / StrongBot, paired
 per match, with a delta-method 95% interval. A match takes about 1.7 CPU seconds (1.3 with the

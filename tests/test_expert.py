@@ -226,3 +226,26 @@ def test_its_decisions_do_not_depend_on_the_machines_speed(
     slow = ExpertBot(6, budget=budget)
     assert deal(slow) == quick
     assert slow.stats["evaluated"] > 0
+
+
+def test_a_heavier_weight_on_points_once_someone_is_down_throws_an_ace_sooner() -> None:
+    """``raced_points_weight`` counts only once another player is down, when the deal may end
+    any turn: then a 15-point ace goes before StrongBot's 7; in a quiet deal nothing changes."""
+    hand = "3S 4S AD 10D 10C 8C 4D AC 7C QH"
+    heavy = {"raced_points_weight": 0.2}
+    raced = _after_draw(hand)  # seats 1 and 2 are down
+    view, legal = raced.view(0), raced.legal_actions()
+    assert StrongBot(2).act(view, legal) == lp.Discard("7C")
+    assert StrongBot(2, **heavy).act(view, legal) == lp.Discard("AC")
+    hidden = [
+        "4H 10S 6H 6C 2S 3H 9S 9C 9D JS",
+        "AS AH 2C 3C 4C 5D 6D 7S 8S 9H",
+        "QS QC QD JD 5H 5C KH KS JC 2H",
+    ]
+    quiet = lp.Game.from_deal("house", [hand, *hidden], "8D", "6S", dealer=3, seed=5)
+    quiet.apply(lp.DrawStock())
+    while quiet.phase is lp.Phase.BUY:
+        quiet.apply(lp.Pass())
+    view, legal = quiet.view(0), quiet.legal_actions()
+    assert not any(view.down)
+    assert StrongBot(2, **heavy).act(view, legal) == StrongBot(2).act(view, legal)

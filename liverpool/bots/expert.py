@@ -84,6 +84,20 @@ over all 400 matches of seed 0, against 91.5%: the same within the noise, and wo
 (102.4% of StrongBot over the first 101 matches, 95.7% over the first 236), so ExpertBot keeps
 StrongBot's buying. Whatever StrongBot-like judgement it starts from, ExpertBot ends near 90%.
 
+Nor does weighing points more once another player is down. Over 60 matches of seed 0 (StrongBot
+in ExpertBot's seat, a scratch script), StrongBot never went down in 93 of its 420 deals, and 65
+of those ended with it one card short, holding 92 points on average: 99 of its 182 points a
+match. With someone down the deal may end any turn, so a StrongBot that weighs a point in its
+hand at 0.2 turns then (``raced_points_weight``; StrongBot: 0.05) throws its high cards sooner.
+Alone and unsampled it scored 86.9% of StrongBot [80.3, 93.5] over 400 matches of seed 0
+(paired: 25.7 ± 13.9 points a match better; ``feed_weights.py --seed 0 --matches 400 --weights
+'{"raced_points_weight": 0.2}'``); 0.35 scored 88.1%, 0.6 92.6%, and 0.2 with the tuned feed
+weights above 93.5%. Its own mean score was 170.7, where every variant above lands, so the
+ratio's gain is mostly StrongBot's score in those matches (196.4). As ExpertBot's judgement it
+did worse: 101.2% of StrongBot over the first 101 matches of seed 0 with its discards sampled
+as usual, and 96.8% with the discards made once another player is down left to the judgement
+unsampled, where ExpertBot as it is scored 93.0% on the same matches (both stopped there).
+
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
 rebuilt from its view (the evaluator says so).

@@ -52,6 +52,10 @@ CARDS_SEEN_PER_TURN = 1.3
 """A stock card each turn, plus a discard worth taking now and then (and buys)."""
 POINTS_WEIGHT = 0.05
 """Turns one point in the hand is worth when choosing a discard: a tie-breaker toward high cards."""
+RACED_POINTS_WEIGHT = POINTS_WEIGHT
+"""The same once another player is down, when the deal may end any turn. StrongBot keeps its
+tie-breaker; a heavier weight then is one of the experiments :mod:`liverpool.bots.expert`
+reports on (``benchmarks/feed_weights.py --weights '{"raced_points_weight": 0.2}'``)."""
 FEED_WEIGHT = 0.5
 """Turns it would give up rather than hand the next player a card that brings them closer."""
 DOWN_FEED_POINTS = 40.0
@@ -98,6 +102,7 @@ class StrongBot(BasicBot):
         feed_weight: float = FEED_WEIGHT,
         down_feed_points: float = DOWN_FEED_POINTS,
         down_samples: int = DOWN_SAMPLES,
+        raced_points_weight: float = RACED_POINTS_WEIGHT,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
@@ -108,13 +113,16 @@ class StrongBot(BasicBot):
         """See :data:`DOWN_FEED_POINTS`."""
         self.down_samples = down_samples
         """See :data:`DOWN_SAMPLES`."""
+        self.raced_points_weight = raced_points_weight
+        """See :data:`RACED_POINTS_WEIGHT`."""
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
         return (
             f"{type(self).__name__}(seed={self.seed!r}, samples={self.samples}, "
             f"feed_weight={self.feed_weight}, down_feed_points={self.down_feed_points}, "
-            f"down_samples={self.down_samples})"
+            f"down_samples={self.down_samples}, "
+            f"raced_points_weight={self.raced_points_weight})"
         )
 
     # -- what the unseen cards can do ------------------------------------------------------------
@@ -169,6 +177,7 @@ class StrongBot(BasicBot):
         distance = {c: contract_distance(r, rules, deal) for c, r in rests.items()}
         closest = min(distance.values())
         feeds = self._feed_odds(view, [c for c in cards if distance[c] == closest], unseen)
+        points_weight = self._points_weight(view)
         scores: list[_DiscardScore] = []
         for card, rest in rests.items():
             points = rules.card_points(card)
@@ -177,10 +186,17 @@ class StrongBot(BasicBot):
                 continue
             prospect = self._prospect(view, rest, unseen)
             value = (
-                prospect.turns - POINTS_WEIGHT * points + self.feed_weight * feeds.get(card, 0.0)
+                prospect.turns - points_weight * points + self.feed_weight * feeds.get(card, 0.0)
             )
             scores.append(_DiscardScore(card, distance[card], value, prospect))
         return scores
+
+    def _points_weight(self, view: PlayerView) -> float:
+        """Turns a point in the hand is worth now: :attr:`raced_points_weight` once another
+        player is down, when whatever is still in the hand may be counted against it any turn,
+        else :data:`POINTS_WEIGHT`."""
+        others_down = any(down for seat, down in enumerate(view.down) if seat != view.seat)
+        return self.raced_points_weight if others_down else POINTS_WEIGHT
 
     def _feed_odds(
         self,
