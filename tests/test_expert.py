@@ -16,8 +16,13 @@ HIDDEN = ["4H 10S 6H", "6C 2S 3H", "AS AH 2C 3C 4C 5D 6D 7S 8S 9H"]
 TABLE = [(1, "QS QC QD"), (1, "JS JC JD"), (2, "5H 5C 5S"), (2, "9S 9C 9D")]
 
 
-def _after_draw(hand: str = SEAT0) -> lp.Game:
-    game = lp.Game.from_deal("house", [hand, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
+def _after_draw(
+    hand: str = SEAT0,
+    hidden: list[str] = HIDDEN,
+    table: list[tuple[int, str]] = TABLE,
+    top: str = "JC",
+) -> lp.Game:
+    game = lp.Game.from_deal("house", [hand, *hidden], "8D", top, dealer=3, seed=5, table=table)
     game.apply(lp.DrawStock())
     while game.phase is lp.Phase.BUY:
         game.apply(lp.Pass())
@@ -232,20 +237,17 @@ def test_a_heavier_weight_on_points_once_someone_is_down_throws_an_ace_sooner() 
     """``raced_points_weight`` counts only once another player is down, when the deal may end
     any turn: then a 15-point ace goes before StrongBot's 7; in a quiet deal nothing changes."""
     hand = "3S 4S AD 10D 10C 8C 4D AC 7C QH"
-    heavy = {"raced_points_weight": 0.2}
     raced = _after_draw(hand)  # seats 1 and 2 are down
     view, legal = raced.view(0), raced.legal_actions()
     assert StrongBot(2).act(view, legal) == lp.Discard("7C")
-    assert StrongBot(2, **heavy).act(view, legal) == lp.Discard("AC")
+    assert StrongBot(2, raced_points_weight=0.2).act(view, legal) == lp.Discard("AC")
     hidden = [
         "4H 10S 6H 6C 2S 3H 9S 9C 9D JS",
         "AS AH 2C 3C 4C 5D 6D 7S 8S 9H",
         "QS QC QD JD 5H 5C KH KS JC 2H",
     ]
-    quiet = lp.Game.from_deal("house", [hand, *hidden], "8D", "6S", dealer=3, seed=5)
-    quiet.apply(lp.DrawStock())
-    while quiet.phase is lp.Phase.BUY:
-        quiet.apply(lp.Pass())
+    quiet = _after_draw(hand, hidden, table=[], top="6S")  # nobody is down
     view, legal = quiet.view(0), quiet.legal_actions()
     assert not any(view.down)
-    assert StrongBot(2, **heavy).act(view, legal) == StrongBot(2).act(view, legal)
+    heavy = StrongBot(2, raced_points_weight=0.2)
+    assert heavy.act(view, legal) == StrongBot(2).act(view, legal)
