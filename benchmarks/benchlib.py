@@ -395,16 +395,21 @@ class Paired:
     half: float
     """Half the width of that mean's 95% interval."""
     fewer: int
-    """The matches in which ``a`` scored less than ``b``."""
+    """The matches (or pairs) in which ``a`` scored less than ``b``."""
     n: int
+    """The units compared: matches, or with ``pairs`` pairs of matches dealt alike."""
+    pairs: bool = False
+    matches: int | None = None
+    """The matches behind the units (``n`` when each unit is a match)."""
 
     def ratio_line(self) -> str:
         return f"{self.a} / {self.b} mean score: {interval(self.ratio)}"
 
     def difference_line(self) -> str:
+        units = "pairs of matches" if self.pairs else "matches"
         return (
             f"{self.a} − {self.b} per match: {self.diff:+.1f} ± {self.half:.1f} points; {self.a} "
-            f"scored less than {self.b} in {self.fewer} of {self.n} matches"
+            f"scored less than {self.b} in {self.fewer} of {self.n} {units}"
         )
 
     def ratio_figure(self, target: float, *, below_one: bool = True) -> Figure:
@@ -412,19 +417,23 @@ class Paired:
         below 100% (``a`` is better beyond doubt)."""
         r, _, high = self.ratio
         return Figure(
-            f"{self.a}/{self.b} mean score ({self.n} matches)",
+            f"{self.a}/{self.b} mean score ({self.n if self.matches is None else self.matches} "
+            "matches)",
             interval(self.ratio),
             f"≤ {pct(target)}" + (", CI < 100%" if below_one else ""),
             r <= target and (high < 1.0 or not below_one),
         )
 
 
-def paired(per_match: dict[str, list[float]], a: str, b: str) -> Paired:
-    """``a`` against ``b``, from :func:`bot_scores`' per-match scores."""
+def paired(
+    per_match: dict[str, list[float]], a: str, b: str, *, matches: int | None = None
+) -> Paired:
+    """``a`` against ``b``, from :func:`bot_scores`' per-match scores, or, given the number of
+    ``matches`` behind them, from each pair's mean score (``expert_strength.by_pair``)."""
     xs, ys = per_match[a], per_match[b]
     diff, half = mean_ci([x - y for x, y in zip(xs, ys, strict=True)])
     fewer = sum(x < y for x, y in zip(xs, ys, strict=True))
-    return Paired(a, b, ratio_ci(xs, ys), diff, half, fewer, len(xs))
+    return Paired(a, b, ratio_ci(xs, ys), diff, half, fewer, len(xs), matches is not None, matches)
 
 
 def finish_series(

@@ -8,11 +8,14 @@ tried in minutes where an ExpertBot series takes hours. The default, :data:`TRIE
 measured in ``liverpool/bots/expert.py``'s docstring.
 
 Plays ``--matches`` whole four-player house matches seating the tuned StrongBot ("Tuned"),
-StrongBot and two BasicBots, in ExpertBot's seats of ``expert_strength.py`` (rotated with
-``k % 4``, so Tuned always discards to StrongBot). Match ``k`` is dealt from ``seed + k``; seat
-``i``'s bot is seeded ``(seed + k) * 100 + i``. ``--weights`` tries other values (JSON keyword
-arguments of ``StrongBot``, e.g. ``'{"feed_weight": 1.0}'``, or ``'{"raced_points_weight": 0.2}'``
-for the points a hand holds once another player is down).
+StrongBot and two BasicBots, in ExpertBot's seats of ``expert_strength.py``: pairs of matches
+dealt alike, Tuned and StrongBot trading seats, so Tuned discards to StrongBot in half the
+matches and StrongBot to Tuned in the other half (seats rotated). Matches ``2j`` and ``2j + 1``
+are dealt from ``seed + j``; seat ``i``'s bot is seeded ``(seed + j) * 100 + i``. ``--weights``
+tries other values (JSON keyword arguments of ``StrongBot``, e.g. ``'{"feed_weight": 1.0}'``, or
+``'{"raced_points_weight": 0.2}'`` for the points a hand holds once another player is down);
+``--weights '{}'`` seats StrongBot itself as Tuned: each pair then plays the same match twice,
+names swapped, and Tuned scores exactly 100% of StrongBot.
 
 Figures (reported, no target): the mean match score of each bot and Tuned / StrongBot, paired
 per match, with a delta-method 95% interval. A match takes about 1.7 CPU seconds (1.3 with the
@@ -45,7 +48,7 @@ from benchlib import (
     series_parser,
     table,
 )
-from expert_strength import lineup
+from expert_strength import by_pair, deal_seed, lineup
 
 FULL_MATCHES = 600
 NAMES = ("Tuned", "StrongBot", "BasicBot")
@@ -70,12 +73,12 @@ def play_one(k: int, seed: int, weights: dict[str, Any]) -> MatchOutcome:
     names = tuple("Tuned" if name == "ExpertBot" else name for name in lineup(k))
     bots: list[lp.bots.Bot] = []
     for i, name in enumerate(names):
-        bot_seed = (seed + k) * 100 + i
+        bot_seed = deal_seed(seed, k) * 100 + i
         if name == "Tuned":
             bots.append(lp.bots.StrongBot(bot_seed, **weights))
         else:
             bots.append(getattr(lp.bots, name)(bot_seed))
-    game = lp.Game("house", 4, seed + k)
+    game = lp.Game("house", 4, deal_seed(seed, k))
     cpu0 = time.process_time()
     while not game.is_over:
         seat = game.to_act
@@ -88,13 +91,13 @@ def play_one(k: int, seed: int, weights: dict[str, Any]) -> MatchOutcome:
 
 def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
     n = len(outcomes)
-    per_match, scores = bot_scores(outcomes, NAMES)
+    _, scores = bot_scores(outcomes, NAMES)
     print(table([list(SCORE_HEADER), *(score.row() for score in scores)]))
     print()
-    tuned = paired(per_match, "Tuned", "StrongBot")
+    tuned = paired(by_pair(outcomes, NAMES), "Tuned", "StrongBot", matches=n)
     print(f"{tuned.ratio_line()} (paired)")
     print(tuned.difference_line())
-    figure = Figure(f"Tuned/StrongBot mean score ({tuned.n} matches)", interval(tuned.ratio))
+    figure = Figure(f"Tuned/StrongBot mean score ({n} matches)", interval(tuned.ratio))
     return [*(score.mean_figure(n) for score in scores), figure]
 
 
@@ -111,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     weights = TRIED if args.weights is None else args.weights
     print(
         f"Feed weights: {args.matches} house matches, 4 players (Tuned, Strong, Basic, Basic; "
-        f"seats rotated), seed {args.seed}, {args.workers} worker(s); Tuned is "
+        f"pairs dealt alike, Tuned and Strong swapped, seats rotated), seed {args.seed}, "
+        f"{args.workers} worker(s); Tuned is "
         f"StrongBot(**{json.dumps(weights)}); {python_line()}"
     )
     outcomes: list[MatchOutcome] = []
