@@ -43,6 +43,8 @@ __all__ = [
     "Paired",
     "SeriesLog",
     "bot_scores",
+    "by_pair",
+    "deal_seed",
     "figure_table",
     "finish_series",
     "interval",
@@ -52,6 +54,7 @@ __all__ = [
     "make_bots",
     "mean_ci",
     "paired",
+    "paired_lineup",
     "parse_series",
     "pct",
     "percentile",
@@ -196,6 +199,19 @@ def lineup(k: int) -> tuple[str, ...]:
     base = ["StrongBot", "BasicBot", "RandomBot", _EXTRA[k % 3]]
     r = k % 4
     return tuple(base[-r:] + base[:-r]) if r else tuple(base)
+
+
+def paired_lineup(k: int) -> tuple[str, ...]:
+    """The four seats of match ``k`` of a series of pairs (:func:`deal_seed`): both matches of a
+    pair take the seats :func:`lineup` gives pair ``k // 2``, and the second has a StrongBot and
+    a BasicBot (the first of each by seat) trade seats, so each is dealt the other's cards and
+    plays after the other's neighbour (in the plain line-up, BasicBot always plays just after
+    StrongBot, drawing from its discards)."""
+    names = list(lineup(k // 2))
+    if k % 2:
+        strong, basic = names.index("StrongBot"), names.index("BasicBot")
+        names[strong], names[basic] = names[basic], names[strong]
+    return tuple(names)
 
 
 def make_bots(names: Sequence[str], match_seed: int) -> list[lp.bots.Bot]:
@@ -425,11 +441,35 @@ class Paired:
         )
 
 
+def deal_seed(seed: int, k: int) -> int:
+    """The seed match ``k`` of a series of pairs from ``seed`` is dealt from, its seat ``i``
+    seeded ``deal_seed * 100 + i``: ``seed + k // 2``, the same for both matches of a pair, so
+    the two bots compared, trading seats, are each dealt the other's cards (until the play parts
+    the two matches) and the luck of the deal cancels in their comparison."""
+    return seed + k // 2
+
+
+def by_pair(outcomes: Sequence[MatchScores], bots: Sequence[str]) -> dict[str, list[float]]:
+    """Each bot's mean score over each pair of matches (:func:`deal_seed`; a match without its
+    partner stands alone): the units :func:`paired` compares over (with ``matches``), since the
+    two matches of a pair are not independent (what one seat gains from the deal, the other
+    loses)."""
+    pairs: dict[int, list[MatchScores]] = {}
+    for outcome in outcomes:
+        pairs.setdefault(outcome.k // 2, []).append(outcome)
+    return {
+        bot: [
+            statistics.fmean(o.mean_score(bot) for o in pair) for _, pair in sorted(pairs.items())
+        ]
+        for bot in bots
+    }
+
+
 def paired(
     per_match: dict[str, list[float]], a: str, b: str, *, matches: int | None = None
 ) -> Paired:
     """``a`` against ``b``, from :func:`bot_scores`' per-match scores, or, given the number of
-    ``matches`` behind them, from each pair's mean score (``expert_strength.by_pair``)."""
+    ``matches`` behind them, from each pair's mean score (:func:`by_pair`)."""
     xs, ys = per_match[a], per_match[b]
     diff, half = mean_ci([x - y for x, y in zip(xs, ys, strict=True)])
     fewer = sum(x < y for x, y in zip(xs, ys, strict=True))

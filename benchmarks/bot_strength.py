@@ -16,6 +16,13 @@ Scores are penalty points (lower is better). Figures:
   match (paired: the residuals ``x − r·y`` of each match give a delta-method 95% interval), and
   the paired difference StrongBot − BasicBot.
 
+``--pairs`` plays the matches in pairs dealt alike instead, StrongBot and a BasicBot trading
+seats in the second (match ``2j`` and ``2j + 1`` dealt from ``seed + j``), with the intervals
+taken over the pairs. In the plain line-up BasicBot always plays just after StrongBot, so it
+draws from StrongBot's discards, which help the next player less than BasicBot's own: part of
+StrongBot's lead there is that seat. Over 400 matches of seed 0, StrongBot scored 82.2% of
+BasicBot in the plain line-up and 87.9% [82.0%, 93.7%] in pairs.
+
 Targets (issue 4, over 400 matches): BasicBot ≤ 40% of RandomBot; StrongBot ≤ 85% of BasicBot
 with the interval excluding 100%. Run it by hand, for example::
 
@@ -36,12 +43,15 @@ from benchlib import (
     Figure,
     MatchScores,
     bot_scores,
+    by_pair,
+    deal_seed,
     finish_series,
     interval,
     lineup,
     lp,
     make_bots,
     paired,
+    paired_lineup,
     parse_series,
     python_line,
     run_series,
@@ -61,11 +71,13 @@ class MatchOutcome(MatchScores):
     cpu_seconds: float
 
 
-def play_one(k: int, seed: int) -> MatchOutcome:
-    """Match ``k`` of the series (run in a worker process)."""
-    names = lineup(k)
+def play_one(k: int, seed: int, pairs: bool = False) -> MatchOutcome:
+    """Match ``k`` of the series (run in a worker process); with ``pairs``, of the series of
+    pairs dealt alike (``--pairs``)."""
+    names = paired_lineup(k) if pairs else lineup(k)
+    dealt = deal_seed(seed, k) if pairs else seed + k
     start, cpu = time.perf_counter(), time.process_time()
-    result = lp.play_match("house", make_bots(names, seed + k), seed + k)
+    result = lp.play_match("house", make_bots(names, dealt), dealt)
     return MatchOutcome(
         k,
         names,
@@ -77,7 +89,7 @@ def play_one(k: int, seed: int) -> MatchOutcome:
     )
 
 
-def play_all(matches: int, seed: int, workers: int) -> list[MatchOutcome]:
+def play_all(matches: int, seed: int, workers: int, pairs: bool = False) -> list[MatchOutcome]:
     done: list[MatchOutcome] = []
     step = max(1, matches // 10)
 
@@ -86,13 +98,16 @@ def play_all(matches: int, seed: int, workers: int) -> list[MatchOutcome]:
         if len(done) % step == 0 or len(done) == matches:
             print(f"  {len(done)}/{matches} matches", flush=True)
 
-    run_series(play_one, [(k, seed) for k in range(matches)], workers, progress)
+    run_series(play_one, [(k, seed, pairs) for k in range(matches)], workers, progress)
     return sorted(done, key=lambda o: o.k)
 
 
-def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
+def report(outcomes: Sequence[MatchOutcome], pairs: bool = False) -> list[Figure]:
     n = len(outcomes)
     per_match, scores = bot_scores(outcomes, BOT_NAMES)
+    matches = None
+    if pairs:
+        per_match, matches = by_pair(outcomes, BOT_NAMES), n
     by_seat: dict[tuple[str, int], list[int]] = defaultdict(list)
     for o in outcomes:
         for i, (name, points) in enumerate(zip(o.names, o.scores, strict=True)):
@@ -112,10 +127,11 @@ def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
     print("(mean per seat: the bot's mean total in seats 0 / 1 / 2 / 3; seat 0 deals first)")
     print()
 
-    basic_random = paired(per_match, "BasicBot", "RandomBot")
-    strong_basic = paired(per_match, "StrongBot", "BasicBot")
-    print(f"{basic_random.ratio_line()} (paired per match)")
-    print(f"{strong_basic.ratio_line()} (paired per match)")
+    basic_random = paired(per_match, "BasicBot", "RandomBot", matches=matches)
+    strong_basic = paired(per_match, "StrongBot", "BasicBot", matches=matches)
+    unit = "pair of matches" if pairs else "match"
+    print(f"{basic_random.ratio_line()} (paired per {unit})")
+    print(f"{strong_basic.ratio_line()} (paired per {unit})")
     print(strong_basic.difference_line())
     figures.append(basic_random.ratio_figure(TARGET_BASIC_VS_RANDOM, below_one=False))
     figures.append(strong_basic.ratio_figure(TARGET_STRONG_VS_BASIC))
@@ -123,17 +139,25 @@ def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_series(series_parser(__doc__.splitlines()[0], FULL_MATCHES), argv)
+    parser = series_parser(__doc__.splitlines()[0], FULL_MATCHES)
+    parser.add_argument(
+        "--pairs",
+        action="store_true",
+        help="play pairs of matches dealt alike, StrongBot and a BasicBot trading seats (in the "
+        "plain line-up BasicBot always plays just after StrongBot)",
+    )
+    args = parse_series(parser, argv)
 
+    seating = "pairs dealt alike, Strong and Basic swapped" if args.pairs else "seats rotated"
     print(
-        f"Bot strength: {args.matches} house matches, 4 players, seats rotated, seed "
+        f"Bot strength: {args.matches} house matches, 4 players, {seating}, seed "
         f"{args.seed}, {args.workers} worker(s); {python_line()}"
     )
     start = time.perf_counter()
-    outcomes = play_all(args.matches, args.seed, args.workers)
+    outcomes = play_all(args.matches, args.seed, args.workers, args.pairs)
     wall = time.perf_counter() - start
     print()
-    figures = report(outcomes)
+    figures = report(outcomes, args.pairs)
     cpu = sum(o.cpu_seconds for o in outcomes)
     steps = sum(o.steps for o in outcomes)
     print(

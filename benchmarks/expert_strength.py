@@ -57,6 +57,8 @@ from benchlib import (
     MatchScores,
     SeriesLog,
     bot_scores,
+    by_pair,
+    deal_seed,
     finish_series,
     load_note,
     lp,
@@ -100,30 +102,6 @@ def lineup(k: int) -> tuple[str, ...]:
     base = _ORDERS[k % 2]
     r = (k // 2) % 4
     return base[-r:] + base[:-r] if r else base
-
-
-def deal_seed(seed: int, k: int) -> int:
-    """The seed match ``k`` of a series from ``seed`` is dealt from, its seat ``i`` seeded
-    ``deal_seed * 100 + i``: ``seed + k // 2``, the same for both matches of a pair, so each of
-    ExpertBot and StrongBot is dealt the other's cards (until the play parts the two matches)
-    and the luck of the deal cancels in their comparison."""
-    return seed + k // 2
-
-
-def by_pair(outcomes: Sequence[MatchScores], bots: Sequence[str]) -> dict[str, list[float]]:
-    """Each bot's mean score over each pair of matches (:func:`deal_seed`; a match without its
-    partner stands alone): the units :func:`benchlib.paired` compares over, since the two
-    matches of a pair are not independent (what one seat gains from the deal, the other's loses).
-    """
-    pairs: dict[int, list[MatchScores]] = {}
-    for outcome in outcomes:
-        pairs.setdefault(outcome.k // 2, []).append(outcome)
-    return {
-        bot: [
-            statistics.fmean(o.mean_score(bot) for o in pair) for _, pair in sorted(pairs.items())
-        ]
-        for bot in bots
-    }
 
 
 @dataclass(frozen=True)

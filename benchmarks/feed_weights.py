@@ -38,6 +38,8 @@ from benchlib import (
     Figure,
     MatchScores,
     bot_scores,
+    by_pair,
+    deal_seed,
     finish_series,
     interval,
     lp,
@@ -48,7 +50,7 @@ from benchlib import (
     series_parser,
     table,
 )
-from expert_strength import by_pair, deal_seed, lineup
+from expert_strength import lineup
 
 FULL_MATCHES = 600
 NAMES = ("Tuned", "StrongBot", "BasicBot")

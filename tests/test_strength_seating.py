@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from benchlib import paired  # the series' own seating and arithmetic, not copies
-from expert_strength import by_pair, deal_seed, lineup
+from benchlib import by_pair, deal_seed, paired, paired_lineup  # the series' own, not copies
+from benchlib import lineup as plain_lineup
+from expert_strength import lineup
 from feed_weights import NAMES, play_one
 
 BLOCK = 8
@@ -71,3 +72,17 @@ def test_strongbot_in_experts_seats_scores_exactly_what_strongbot_scores() -> No
     control = paired(by_pair(outcomes, NAMES), "Tuned", "StrongBot", matches=2)
     assert control.ratio[0] == pytest.approx(1.0)
     assert control.diff == 0.0
+
+
+@pytest.mark.parametrize("j", [0, 1, 2, 11, 199])
+def test_bot_strength_pairs_trade_strong_and_basic_seats(j: int) -> None:
+    # bot_strength.py --pairs: in the plain line-up BasicBot always plays just after StrongBot
+    first, second = paired_lineup(2 * j), paired_lineup(2 * j + 1)
+    assert first == plain_lineup(j)
+    strong, basic = first.index("StrongBot"), first.index("BasicBot")
+    assert second[strong] == "BasicBot"
+    assert second[basic] == "StrongBot"
+    assert [n for i, n in enumerate(first) if i not in (strong, basic)] == [
+        n for i, n in enumerate(second) if i not in (strong, basic)
+    ]
+    assert Counter(first) == Counter(second)

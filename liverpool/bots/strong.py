@@ -30,7 +30,10 @@ is reproducible.
 Passing fewer helpful cards to the others — taking every card that helps, and feeding the next
 player less once down — barely changes StrongBot's own score but leaves BasicBot about 20 points
 a match worse off. Over 400 house matches (seed 0) StrongBot's score went from 96% of BasicBot's
-to 82%, and from 97% to 86% over 240 other matches (seed 9000).
+to 82%, and from 97% to 86% over 240 other matches (seed 9000). Part of that is the seat: in
+those matches BasicBot always plays just after StrongBot and draws from its discards. Played in
+pairs dealt alike, StrongBot and BasicBot trading seats (``benchmarks/bot_strength.py --pairs``),
+StrongBot scored 87.9% of BasicBot [82.0%, 93.7%] over 400 matches of seed 0.
 """
 
 from __future__ import annotations
