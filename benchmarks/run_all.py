@@ -226,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if size["expert_matches"] < 400:
         print(
             f"expert strength ran {size['expert_matches']} matches; its target is stated over 400 "
-            "(--expert-matches 400: about 4.5 CPU hours)"
+            "(--expert-matches 400: 2 to 4 CPU hours)"
         )
     times = ", ".join(f"{o.name} {o.seconds:.0f} s" for o in outcomes)
     print(f"time: {total:.0f} s in all ({times})")
