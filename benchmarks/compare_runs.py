@@ -13,7 +13,9 @@ are compared) and prints, for each run and for the matches in common:
   many decisions passed a second;
 
 then the difference between the runs, paired by match: of Expert − Strong, and of ExpertBot's
-own score (negative: the first run did better), ± 1.96 standard errors. For example::
+own score (negative: the first run did better), ± 1.96 standard errors. The intervals are
+taken over the pairs of matches that ``expert_strength.py`` deals alike (matches ``2j`` and
+``2j + 1``). For example::
 
     .venv/bin/python benchmarks/compare_runs.py new.jsonl old.jsonl
 """
@@ -27,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from benchlib import interval, mean_ci, percentile, ratio_ci, table
+from benchlib import by_pair, interval, mean_ci, percentile, ratio_ci, table
 from expert_strength import MatchOutcome, read_outcome
 
 
@@ -47,10 +49,20 @@ def load(path: Path) -> dict[int, MatchOutcome]:
     return found
 
 
+def pair_means(by_k: dict[int, float]) -> list[float]:
+    """The mean of each pair of matches' values (``k // 2``; a match without its partner stands
+    alone): the units the intervals are taken over, as in ``expert_strength.py``, whose matches
+    come in pairs dealt alike."""
+    pairs: dict[int, list[float]] = {}
+    for k, value in sorted(by_k.items()):
+        pairs.setdefault(k // 2, []).append(value)
+    return [sum(values) / len(values) for values in pairs.values()]
+
+
 def describe(matches: Sequence[MatchOutcome]) -> list[str]:
     """One run's row over the matches in common."""
-    experts = [m.mean_score("ExpertBot") for m in matches]
-    strongs = [m.mean_score("StrongBot") for m in matches]
+    per_pair = by_pair(matches, ("ExpertBot", "StrongBot"))
+    experts, strongs = per_pair["ExpertBot"], per_pair["StrongBot"]
     diff, half = mean_ci([e - s for e, s in zip(experts, strongs, strict=True)])
     stats: Counter[str] = Counter()
     for m in matches:
@@ -97,10 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     def gap(m: MatchOutcome) -> float:
         return m.mean_score("ExpertBot") - m.mean_score("StrongBot")
 
-    gaps = [gap(first[k]) - gap(second[k]) for k in common]
-    own = [first[k].mean_score("ExpertBot") - second[k].mean_score("ExpertBot") for k in common]
+    gaps = {k: gap(first[k]) - gap(second[k]) for k in common}
+    own = {k: first[k].mean_score("ExpertBot") - second[k].mean_score("ExpertBot") for k in common}
     for label, values in (("Expert − Strong", gaps), ("ExpertBot's own score", own)):
-        mean, half = mean_ci(values)
+        mean, half = mean_ci(pair_means(values))
         print(f"first − second, paired by match, of {label}: {mean:+.1f} ± {half:.1f} points")
     return 0
 
