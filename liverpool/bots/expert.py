@@ -35,10 +35,11 @@ So seated, ExpertBot scored 98.0% of StrongBot [92.0, 104.0] over 400 matches of
 StrongBot in the paragraphs below was measured in the old seats, so read each against
 StrongBot's own 89.6% there (seed 0), not against 100%. The comparisons of two versions on the
 same matches ("points a match better") stand, as both sat alike. Read so, none of the judgements
-below, sampled or not, is measurably stronger than StrongBot. For example, the heavier
-``raced_points_weight`` scored 86.9% of StrongBot on seed 0, where StrongBot itself scored
-89.6%, and 96.9% on seed 5000, where it scored 94.7%. What the sampled deals find, a few tenths
-of a point a decision on the evaluator's own measure, does not carry into match scores.
+below, sampled or not, is measurably stronger than StrongBot. Played again in pairs (400
+matches of seed 0, ``feed_weights.py``), the tuned feed weights scored 101.9% of StrongBot
+[96.4, 107.5] and the heavier ``raced_points_weight`` 98.8% [94.1, 103.5]. What the sampled
+deals find, a few tenths of a point a decision on the evaluator's own measure, does not carry
+into match scores.
 
 It remembers what the others picked up. A discard taken or bought went into a hand face up
 (``PlayerView.picked_up``), so the evaluator deals it back to that hand in every sampled deal,
