@@ -53,6 +53,7 @@ __all__ = [
     "lp",
     "make_bots",
     "mean_ci",
+    "pair_means",
     "paired",
     "paired_lineup",
     "parse_series",
@@ -65,6 +66,7 @@ __all__ = [
     "series_parser",
     "summary_ms",
     "table",
+    "trade_seats",
     "wilson",
     "write_json",
 ]
@@ -201,17 +203,23 @@ def lineup(k: int) -> tuple[str, ...]:
     return tuple(base[-r:] + base[:-r]) if r else tuple(base)
 
 
-def paired_lineup(k: int) -> tuple[str, ...]:
-    """The four seats of match ``k`` of a series of pairs (:func:`deal_seed`): both matches of a
-    pair take the seats :func:`lineup` gives pair ``k // 2``, and the second has a StrongBot and
-    a BasicBot (the first of each by seat) trade seats, so each is dealt the other's cards and
-    plays after the other's neighbour (in the plain line-up, BasicBot always plays just after
-    StrongBot, drawing from its discards)."""
-    names = list(lineup(k // 2))
+def trade_seats(names: Sequence[str], k: int, a: str, b: str) -> tuple[str, ...]:
+    """The seats of match ``k`` of a series of pairs (:func:`deal_seed`), from the seats its pair
+    shares: as they are in the first match, and in the second with ``a`` and ``b`` (the first
+    of each by seat) trading seats, so each is dealt the other's cards and plays after the
+    other's neighbour."""
+    seats = list(names)
     if k % 2:
-        strong, basic = names.index("StrongBot"), names.index("BasicBot")
-        names[strong], names[basic] = names[basic], names[strong]
-    return tuple(names)
+        i, j = seats.index(a), seats.index(b)
+        seats[i], seats[j] = seats[j], seats[i]
+    return tuple(seats)
+
+
+def paired_lineup(k: int) -> tuple[str, ...]:
+    """The four seats of match ``k`` of a series of pairs: those :func:`lineup` gives pair
+    ``k // 2``, StrongBot and BasicBot trading seats in the second match (in the plain line-up,
+    BasicBot always plays just after StrongBot, drawing from its discards)."""
+    return trade_seats(lineup(k // 2), k, "StrongBot", "BasicBot")
 
 
 def make_bots(names: Sequence[str], match_seed: int) -> list[lp.bots.Bot]:
@@ -413,16 +421,15 @@ class Paired:
     fewer: int
     """The matches (or pairs) in which ``a`` scored less than ``b``."""
     n: int
-    """The units compared: matches, or with ``pairs`` pairs of matches dealt alike."""
-    pairs: bool = False
+    """The units compared: matches, or (given ``matches``) pairs of matches dealt alike."""
     matches: int | None = None
-    """The matches behind the units (``n`` when each unit is a match)."""
+    """The matches behind the pairs (``None`` when each unit is a match)."""
 
     def ratio_line(self) -> str:
         return f"{self.a} / {self.b} mean score: {interval(self.ratio)}"
 
     def difference_line(self) -> str:
-        units = "pairs of matches" if self.pairs else "matches"
+        units = "matches" if self.matches is None else "pairs of matches"
         return (
             f"{self.a} − {self.b} per match: {self.diff:+.1f} ± {self.half:.1f} points; {self.a} "
             f"scored less than {self.b} in {self.fewer} of {self.n} {units}"
@@ -449,20 +456,21 @@ def deal_seed(seed: int, k: int) -> int:
     return seed + k // 2
 
 
-def by_pair(outcomes: Sequence[MatchScores], bots: Sequence[str]) -> dict[str, list[float]]:
-    """Each bot's mean score over each pair of matches (:func:`deal_seed`; a match without its
-    partner stands alone): the units :func:`paired` compares over (with ``matches``), since the
-    two matches of a pair are not independent (what one seat gains from the deal, the other
+def pair_means(by_k: dict[int, float]) -> list[float]:
+    """The mean of each pair of matches' values (``k // 2``, :func:`deal_seed`; a match without
+    its partner stands alone), pair by pair: the units an interval is taken over, since the two
+    matches of a pair are not independent (what one seat gains from the deal, the other
     loses)."""
-    pairs: dict[int, list[MatchScores]] = {}
-    for outcome in outcomes:
-        pairs.setdefault(outcome.k // 2, []).append(outcome)
-    return {
-        bot: [
-            statistics.fmean(o.mean_score(bot) for o in pair) for _, pair in sorted(pairs.items())
-        ]
-        for bot in bots
-    }
+    pairs: dict[int, list[float]] = {}
+    for k, value in sorted(by_k.items()):
+        pairs.setdefault(k // 2, []).append(value)
+    return [statistics.fmean(values) for values in pairs.values()]
+
+
+def by_pair(outcomes: Sequence[MatchScores], bots: Sequence[str]) -> dict[str, list[float]]:
+    """Each bot's mean score over each pair of matches (:func:`pair_means`): what
+    :func:`paired` compares over (with ``matches``)."""
+    return {bot: pair_means({o.k: o.mean_score(bot) for o in outcomes}) for bot in bots}
 
 
 def paired(
@@ -473,7 +481,7 @@ def paired(
     xs, ys = per_match[a], per_match[b]
     diff, half = mean_ci([x - y for x, y in zip(xs, ys, strict=True)])
     fewer = sum(x < y for x, y in zip(xs, ys, strict=True))
-    return Paired(a, b, ratio_ci(xs, ys), diff, half, fewer, len(xs), matches is not None, matches)
+    return Paired(a, b, ratio_ci(xs, ys), diff, half, fewer, len(xs), matches)
 
 
 def finish_series(

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from benchlib import by_pair, interval, mean_ci, percentile, ratio_ci, table
+from benchlib import by_pair, interval, mean_ci, pair_means, percentile, ratio_ci, table
 from expert_strength import MatchOutcome, read_outcome
 
 
@@ -47,16 +47,6 @@ def load(path: Path) -> dict[int, MatchOutcome]:
             raise SystemExit(f"{path}:{number}: match {match.k} again (one series per file)")
         found[match.k] = match
     return found
-
-
-def pair_means(by_k: dict[int, float]) -> list[float]:
-    """The mean of each pair of matches' values (``k // 2``; a match without its partner stands
-    alone): the units the intervals are taken over, as in ``expert_strength.py``, whose matches
-    come in pairs dealt alike."""
-    pairs: dict[int, list[float]] = {}
-    for k, value in sorted(by_k.items()):
-        pairs.setdefault(k // 2, []).append(value)
-    return [sum(values) / len(values) for values in pairs.values()]
 
 
 def describe(matches: Sequence[MatchOutcome]) -> list[str]:

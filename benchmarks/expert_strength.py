@@ -71,6 +71,7 @@ from benchlib import (
     series_parser,
     summary_ms,
     table,
+    trade_seats,
 )
 
 from liverpool.evaluate import Policy
@@ -79,16 +80,12 @@ TARGET_EXPERT_VS_STRONG = 0.85
 TARGET_P99_S = 1.0
 FULL_MATCHES = 400
 NAMES = ("ExpertBot", "StrongBot", "BasicBot")
-_ORDERS = (
-    ("ExpertBot", "StrongBot", "BasicBot", "BasicBot"),
-    ("StrongBot", "ExpertBot", "BasicBot", "BasicBot"),
-)
-"""The two seatings of a pair of matches: ExpertBot and StrongBot swapped, BasicBot staying."""
+_BASE = ("ExpertBot", "StrongBot", "BasicBot", "BasicBot")
 
 
 def lineup(k: int) -> tuple[str, ...]:
-    """The four seats of match ``k``: Expert, Strong and two Basic, in the order ``k % 2`` of
-    :data:`_ORDERS`, rotated by ``(k // 2) % 4``.
+    """The four seats of match ``k``: Expert, Strong and two Basic rotated by ``(k // 2) % 4``,
+    Expert and Strong trading seats in the second match of each pair (:func:`trade_seats`).
 
     Who plays after whom matters as much as the seat: a player draws from the discards of the
     one before, and StrongBot (so ExpertBot) throws the next player fewer cards that help than
@@ -99,9 +96,8 @@ def lineup(k: int) -> tuple[str, ...]:
     as often as after, every 8 matches seat each bot in every seat equally often, and a bot
     that plays as StrongBot does scores exactly what StrongBot scores.
     """
-    base = _ORDERS[k % 2]
     r = (k // 2) % 4
-    return base[-r:] + base[:-r] if r else base
+    return trade_seats(_BASE[-r:] + _BASE[:-r], k, "ExpertBot", "StrongBot")
 
 
 @dataclass(frozen=True)
