@@ -5,7 +5,7 @@ StrongBot weighs what a discard could do for the next player (``liverpool/bots/s
 hands), and ExpertBot ranks its candidates, and plays every decision it does not sample, as
 StrongBot does. This series tries other weights without any sampled playout, so a weight can be
 tried in minutes where an ExpertBot series takes hours. The default, :data:`TRIED`, is the one
-measured in ``liverpool/bots/expert.py``'s docstring.
+recorded in ``benchmarks/EXPERT.md``.
 
 Plays ``--matches`` whole four-player house matches seating the tuned StrongBot ("Tuned"),
 StrongBot and two BasicBots, in ExpertBot's seats of ``expert_strength.py``: pairs of matches

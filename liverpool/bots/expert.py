@@ -24,97 +24,23 @@ choice, so a choice gains only what it truly gains):
   fewer positions measured (70; StrongBot is seldom wrong there): a brief look, so the time goes
   where it pays.
 
-Measured fairly, it plays about as well as StrongBot, no better. ``expert_strength.py`` once
-seated ExpertBot just before StrongBot in every match, so ExpertBot drew from a BasicBot's
-discards while StrongBot drew from ExpertBot's, which help the next player less. StrongBot itself
-scored 89.6% of StrongBot in that seat over 400 matches of seed 0, and 94.7% over 400 of seed
-5000: about 15 points a match came from the seat alone. The series now plays pairs of matches
-dealt alike, ExpertBot and StrongBot trading seats, where StrongBot itself scores exactly 100%.
-So seated, ExpertBot scored 98.0% of StrongBot [92.0, 104.0] over 400 matches of seed 0 (paired:
-3.7 ± 11.0 points a match better), where the old seats gave it 91.5%. Every percentage of
-StrongBot in the paragraphs below was measured in the old seats, so read each against
-StrongBot's own 89.6% there (seed 0), not against 100%. The comparisons of two versions on the
-same matches ("points a match better") stand, as both sat alike. Read so, none of the judgements
-below, sampled or not, is measurably stronger than StrongBot. Played again in pairs (400
-matches of seed 0, ``feed_weights.py``), the tuned feed weights scored 101.9% of StrongBot
-[96.4, 107.5] and the heavier ``raced_points_weight`` 98.8% [94.1, 103.5]. What the sampled
-deals find, a few tenths of a point a decision on the evaluator's own measure, does not carry
-into match scores.
+How strong it is, and every idea tried on the way, is recorded in ``benchmarks/EXPERT.md``.
+In short: played in pairs of matches dealt alike, ExpertBot and StrongBot trading seats
+(``benchmarks/expert_strength.py``), it scored 98.0% of StrongBot's mean score [92.0, 104.0]
+over 400 matches of seed 0, where issue 17 asks for 85%. What the sampled deals find, a few
+tenths of a point a decision on their own measure, does not carry into match scores, and no
+other judgement tried beneath the sampling (weights against feeding the next player, points held
+once another player is down, buying more) measurably beats StrongBot's. So it keeps StrongBot's
+judgement beneath the sampling, and three choices the record explains:
 
-It remembers what the others picked up. A discard taken or bought went into a hand face up
-(``PlayerView.picked_up``), so the evaluator deals it back to that hand in every sampled deal,
-and ExpertBot's odds of feeding the next player start from the cards that player is known to
-hold (StrongBot samples its whole hand from the unseen cards). The samples are truer, but the
-score barely moved: 89.7% of StrongBot [83.2, 96.1] over 400 matches of seed 0, against 89.9%
-without the memory (paired: 0.9 ± 15.8 points a match better; ``expert_strength.py``), as the
-BasicBot playouts that judge the samples play alike whatever a hand is known to hold.
-
-An alternative replaces StrongBot's choice only when it is cheaper by at least :data:`MIN_GAIN`
-points and :data:`SWITCH_Z` standard errors of the paired difference. Asking for less evidence
-looked better still on the evaluator's own measure, but it did not carry over to real matches:
-comparing StrongBot's four best discards on 0.5 standard errors scored 108% of StrongBot over 58
-matches, where asking for clear evidence scored 92% over 200 (``expert_strength.py``, seed 0).
-
-Weighing more heavily what a discard could do for the next player does not carry over either.
-A StrongBot that gives up 1.5 turns (StrongBot: 0.5) and, once down, 80 points (StrongBot: 40)
-rather than hand the next player a card that surely helps them, judged from 16 and 24 sampled
-hands (StrongBot: 4 and 12), scored 90.0% of StrongBot's mean score [85.0, 95.0] over 600
-matches without sampling (``benchmarks/feed_weights.py``, seed 5000). As ExpertBot's judgement
-they scored 98.7% of StrongBot [92.0, 105.4] over the first 348 matches of seed 0
-(``expert_strength.py``), where StrongBot's own weights scored 92.5% on the same matches (90.9%
-[84.3, 97.5] over all 400), so ExpertBot keeps StrongBot's. Alone, that tuned StrongBot scored
-88.5% of StrongBot [84.0, 93.0] over 800 matches of seed 0 too: as well as ExpertBot, at a
-twentieth of its CPU time, and its own mean score (169.7) is ExpertBot's (170.8). Nor did
-sampling only the discards those weights rate close (within 0.15 expected turns, or 3 points
-once down) add to them: 98.7% of StrongBot over the first 163 matches of seed 0, where ExpertBot
-scored 96.9% (paired: 2.9 ± 24.4 points a match worse; stopped there). Both ways of seeing
-what a discard feeds the next player seem to find the same points, and only once.
-
-Nor does playing its own seat's rest of each sampled deal as StrongBot would (``own_playout``;
-the other seats stay BasicBot). The playouts agree with StrongBot more, so it overturned
-StrongBot's choice less often (8.4% of the sampled decisions, against 11.3%), and it scored
-110.2% of StrongBot [95.6, 124.9] over the first 101 matches of seed 0, where BasicBot playouts
-scored 93.0% on the same matches (paired: 30.7 ± 32.7 points a match worse). Its playouts cost
-twice as much, so 189 of its decisions passed a second of CPU (5 with BasicBot's). ExpertBot
-keeps BasicBot at every seat.
-
-Nor does judging a deal by its own points alone (``measure="own"``) rather than against the
-table's: 96.4% of StrongBot [87.2, 105.5] over the first 236 matches of seed 0, where the
-default scored 92.1% on the same matches (paired: 7.9 ± 19.3 points a match worse;
-``benchmarks/compare_runs.py`` compares two logs so). Nor, once the budgets counted actions,
-did two more changes, each against ExpertBot as it is on the same matches: taking or drawing
-given the full budget (paired: 1.8 ± 21.1 points a match worse over the first 109 matches), or a
-buy overturned on 1 standard error and half a point (4.2 ± 17.2 worse over the first 120).
-
-Where the points come from, and what StrongBot-like judgement alone does (StrongBot variants in
-ExpertBot's seats, no sampling, seed 0 on the compiled engine, from scratch scripts not kept here).
-Over 40 matches, about four fifths of StrongBot's points came from deals in which it never went
-down (70 to 97 points each; half of deal 6), yet throwing its costliest cards once another player
-is down, weighing the points held against the odds of getting down first, did far worse: 122% to
-140% of StrongBot over 100 matches, and passing buys then cost about 30 points a match more. Over
-400 matches, buying every offered card that brings the contract closer, whatever the hand's size or
-the coins, scored 89.9% of StrongBot [83.1, 96.6] (paired: 19.6 ± 13.8 points a match better), as
-well as ExpertBot; with the tuned feed weights above as well, 90.6%; with a discard taken when it
-saves half a turn, or any time, 90.4% and 91.3%. Made ExpertBot's own judgement (the sampled deals
-then overturn a buy only on clear evidence), that buying scored 90.1% of StrongBot [83.9, 96.3]
-over all 400 matches of seed 0, against 91.5%: the same within the noise, and worse early on
-(102.4% of StrongBot over the first 101 matches, 95.7% over the first 236), so ExpertBot keeps
-StrongBot's buying. Whatever StrongBot-like judgement it starts from, ExpertBot ends near 90%.
-
-Nor does weighing points more once another player is down. Over 60 matches of seed 0 (StrongBot
-in ExpertBot's seat, a scratch script), StrongBot never went down in 93 of its 420 deals, and 65
-of those ended with it one card short, holding 92 points on average: 99 of its 182 points a
-match. With someone down the deal may end any turn, so a StrongBot that weighs a point in its
-hand at 0.2 turns then (``raced_points_weight``; StrongBot: 0.05) throws its high cards sooner.
-Alone and unsampled it scored 86.9% of StrongBot [80.3, 93.5] over 400 matches of seed 0
-(paired: 25.7 ± 13.9 points a match better; ``feed_weights.py --seed 0 --matches 400 --weights
-'{"raced_points_weight": 0.2}'``); 0.35 scored 88.1%, 0.6 92.6%, and 0.2 with the tuned feed
-weights above 93.5%. Its own mean score was 170.7, where every variant above lands, so the
-ratio's gain is mostly StrongBot's score in those matches (196.4). As ExpertBot's judgement it
-did worse: 101.2% of StrongBot over the first 101 matches of seed 0 with its discards sampled
-as usual, and 96.8% with the discards made once another player is down left to the judgement
-unsampled (both stopped there), where ExpertBot as it is scored 91.5% over all 400 matches and,
-in the earlier comparisons above, 92% to 93% over their first hundred or so.
+* it remembers what the others picked up: a discard taken or bought went into a hand face up
+  (``PlayerView.picked_up``), so the evaluator deals it back to that hand in every sampled deal,
+  and its odds of feeding the next player start from the cards that player is known to hold;
+* an alternative replaces StrongBot's choice only when it is cheaper by at least
+  :data:`MIN_GAIN` points and :data:`SWITCH_Z` standard errors of the paired difference (asking
+  for less evidence looked better on the evaluator's own measure and lost real matches);
+* every seat of a sampled deal, its own included, is played by BasicBot (StrongBot at its own
+  seat agreed with StrongBot more, cost twice as much and scored worse).
 
 Everything else — lay-offs, swaps, calls, cuts, a discard when down with one sensible choice —
 it plays as :class:`~liverpool.bots.StrongBot` does, and so it does when a position cannot be
@@ -127,15 +53,11 @@ went another way in every run, and two versions of ExpertBot could hardly be com
 match. Counted in actions, the cap falls in the same place on every machine: ExpertBot plays
 the same match the same way from the same seed, fast machine or slow, pure or compiled engine.
 The counts are set from this machine's pace on the pure engine, two matches played at once on
-its two cores: about 7,000 to 7,800 playout actions a CPU second in the longest decisions
-(fewer when more processes share the cores), so a decision the cap cuts short ends in about
-0.8 s. Measured with these budgets (``expert_strength.py``, seed 0), in the old seats: a
-decision p99 of 0.80 s and a worst of 0.96 s over the first 20 matches on the pure engine (32 CPU
-s a match). The compiled engine (``make fast``) played the same 20 matches, decision for
-decision, in 21 CPU s a match; over all 400 matches ExpertBot scored 91.5% of StrongBot [85.0,
-97.9] (89.7% under the CPU cap: the same within the noise). In pairs: a p99 of 0.66 s and a
-worst of 0.92 s over the first 20 matches on the pure engine (24 CPU s a match), 0.44 s and
-0.72 s over all 400 on the compiled engine (15 CPU s a match), and the 98.0% above.
+its two cores: about 7,000 to 7,800 playout actions a CPU second in the longest decisions, so a
+decision the cap cuts short ends in about 0.8 s. Measured so (``expert_strength.py``, seed 0, in
+pairs): a decision p99 of 0.66 s and a worst of 0.92 s over the first 20 matches on the pure
+engine (24 CPU s a match); 0.44 s and 0.72 s over all 400 on the compiled engine (``make fast``,
+15 CPU s a match), which plays the same matches decision for decision.
 """
 
 from __future__ import annotations

@@ -57,8 +57,8 @@ POINTS_WEIGHT = 0.05
 """Turns one point in the hand is worth when choosing a discard: a tie-breaker toward high cards."""
 RACED_POINTS_WEIGHT = POINTS_WEIGHT
 """The same once another player is down, when the deal may end any turn. StrongBot keeps its
-tie-breaker; a heavier weight then is one of the experiments :mod:`liverpool.bots.expert`
-reports on (``benchmarks/feed_weights.py --weights '{"raced_points_weight": 0.2}'``)."""
+tie-breaker; a heavier weight then is one of the experiments ``benchmarks/EXPERT.md``
+records (``benchmarks/feed_weights.py --weights '{"raced_points_weight": 0.2}'``)."""
 FEED_WEIGHT = 0.5
 """Turns it would give up rather than hand the next player a card that brings them closer."""
 DOWN_FEED_POINTS = 40.0
