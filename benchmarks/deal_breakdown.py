@@ -21,7 +21,16 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchlib import deal_seed, lp, parse_series, python_line, run_series, series_parser, table
+from benchlib import (
+    deal_seed,
+    lp,
+    make_bots,
+    parse_series,
+    python_line,
+    run_series,
+    series_parser,
+    table,
+)
 from expert_strength import lineup
 
 FULL_MATCHES = 100
@@ -42,14 +51,11 @@ class SeatDeal:
 
 def play_one(k: int, seed: int, level: str) -> list[SeatDeal]:
     """Match ``k`` of the series, deal by deal (run in a worker process)."""
-    names = tuple("Studied" if name == "ExpertBot" else name for name in lineup(k))
+    seats = lineup(k)
+    names = tuple("Studied" if name == "ExpertBot" else name for name in seats)
     match_seed = deal_seed(seed, k)
-    bots = [
-        lp.bots.make(
-            level if name == "Studied" else name.removesuffix("Bot").lower(), match_seed * 100 + i
-        )
-        for i, name in enumerate(names)
-    ]
+    studied = type(lp.bots.make(level)).__name__  # the class make_bots seats, by its name
+    bots = make_bots([studied if name == "ExpertBot" else name for name in seats], match_seed)
     game = lp.Game("house", 4, match_seed)
     rows: list[SeatDeal] = []
     deal, down, buys = game.deal, [False] * 4, [0] * 4
