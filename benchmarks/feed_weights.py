@@ -27,9 +27,10 @@ hand, for example::
 
 from __future__ import annotations
 
+import argparse
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,7 +81,13 @@ def play_one(k: int, seed: int, weights: dict[str, Any]) -> MatchOutcome:
             bots.append(lp.bots.StrongBot(bot_seed, **weights))
         else:
             bots.append(getattr(lp.bots, name)(bot_seed))
-    game = lp.Game("house", 4, deal_seed(seed, k))
+    return play_match(k, names, bots, lp.Game("house", 4, deal_seed(seed, k)))
+
+
+def play_match(
+    k: int, names: tuple[str, ...], bots: Sequence[lp.bots.Bot], game: lp.Game
+) -> MatchOutcome:
+    """Match ``k`` played to the end by ``bots`` (seat by seat, named ``names``) on ``game``."""
     cpu0 = time.process_time()
     while not game.is_over:
         seat = game.to_act
@@ -91,15 +98,16 @@ def play_one(k: int, seed: int, weights: dict[str, Any]) -> MatchOutcome:
     )
 
 
-def report(outcomes: Sequence[MatchOutcome]) -> list[Figure]:
-    n = len(outcomes)
-    _, scores = bot_scores(outcomes, NAMES)
+def report(outcomes: Sequence[MatchOutcome], names: Sequence[str] = NAMES) -> list[Figure]:
+    """Print each bot's scores and ``names[0]`` against StrongBot, paired; the figures."""
+    n, studied = len(outcomes), names[0]
+    _, scores = bot_scores(outcomes, names)
     print(table([list(SCORE_HEADER), *(score.row() for score in scores)]))
     print()
-    tuned = paired(by_pair(outcomes, NAMES), "Tuned", "StrongBot", matches=n)
+    tuned = paired(by_pair(outcomes, names), studied, "StrongBot", matches=n)
     print(f"{tuned.ratio_line()} (paired)")
     print(tuned.difference_line())
-    figure = Figure(f"Tuned/StrongBot mean score ({n} matches)", interval(tuned.ratio))
+    figure = Figure(f"{studied}/StrongBot mean score ({n} matches)", interval(tuned.ratio))
     return [*(score.mean_figure(n) for score in scores), figure]
 
 
@@ -120,19 +128,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.workers} worker(s); Tuned is "
         f"StrongBot(**{json.dumps(weights)}); {python_line()}"
     )
+    return play_series(play_one, [(k, args.seed, weights) for k in range(args.matches)], args)
+
+
+def play_series(
+    play: Callable[..., MatchOutcome],
+    jobs: Sequence[tuple[Any, ...]],
+    args: argparse.Namespace,
+    names: Sequence[str] = NAMES,
+) -> int:
+    """Play ``play(*job)`` for every job on ``args.workers`` workers, then print the scores and
+    ``names[0]`` against StrongBot (:func:`report`) and the time the matches took."""
     outcomes: list[MatchOutcome] = []
-    run_series(
-        play_one,
-        [(k, args.seed, weights) for k in range(args.matches)],
-        args.workers,
-        outcomes.append,
-    )
+    run_series(play, jobs, args.workers, outcomes.append)
     outcomes.sort(key=lambda o: o.k)
     print()
-    figures = report(outcomes)
+    figures = report(outcomes, names)
     cpu = sum(o.cpu_seconds for o in outcomes)
     print(f"time: {cpu:.0f} s CPU in the matches, {cpu / len(outcomes):.2f} s a match")
-    finish_series(figures, args.matches, args.matches, args.json)  # (no target to fall short of)
+    finish_series(figures, len(jobs), len(jobs), args.json)  # (no target to fall short of)
     return 0
 
 

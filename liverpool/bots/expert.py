@@ -30,8 +30,10 @@ In short: played in pairs of matches dealt alike, ExpertBot and StrongBot tradin
 over 400 matches of seed 0, where issue 17 asks for 85%. What the sampled deals find, a few
 tenths of a point a decision on their own measure, does not carry into match scores, and no
 other judgement tried beneath the sampling (weights against feeding the next player, points held
-once another player is down, buying more) measurably beats StrongBot's. So it keeps StrongBot's
-judgement beneath the sampling, and three choices the record explains:
+once another player is down, buying more) measurably beats StrongBot's. Even StrongBot's
+judgement shown the hidden cards it reasons about scores only about 85% of StrongBot
+(``benchmarks/clairvoyant.py``), so better guesses at those cards cannot get there on their own.
+So it keeps StrongBot's judgement beneath the sampling, and three choices the record explains:
 
 * it remembers what the others picked up: a discard taken or bought went into a hand face up
   (``PlayerView.picked_up``), so the evaluator deals it back to that hand in every sampled deal,
