@@ -111,6 +111,23 @@ def test_strong_bot_takes_a_discard_that_brings_its_contract_closer() -> None:
     assert reason.startswith("Take the 7♠") and "2 cards from going down" in reason
 
 
+def test_strong_bot_may_buy_a_card_for_its_outs() -> None:
+    # Deal 3 (two runs): the 6♠ brings the hand no closer, but it adds cards that would help
+    # (a second way to build a run). StrongBot buys only closer cards; with outs_buy_turns it
+    # buys a card that leaves it that many expected turns sooner to go down.
+    game = lp.Game.from_deal(
+        "house", ["7H 7S QC 5H AD JH AC 8H 10C 6H", A, B, C], "8S KC 2D", "6S", deal=3, dealer=2
+    )
+    game.apply(lp.DrawStock())  # seat 3 draws; the upcard is offered to seat 0 first
+    view, legal = game.view(0), game.legal_actions()
+    assert view.offer == lp.Card.parse("6S") and lp.Buy() in legal
+    assert isinstance(StrongBot(0).act(view, legal), lp.Pass)
+    action, reason = StrongBot(0, outs_buy_turns=3).explain(view, legal)
+    assert isinstance(action, lp.Buy)
+    assert reason.startswith("Buy the 6♠: it brings you no closer yet")
+    assert isinstance(StrongBot(0, outs_buy_turns=30).act(view, legal), lp.Pass)
+
+
 def test_strong_bot_once_down_discards_with_the_next_player_in_mind() -> None:
     # Play StrongBots until one that is down discards while the next player is not down: its
     # reason names that player, and the card is one it may legally throw.

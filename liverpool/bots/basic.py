@@ -122,15 +122,10 @@ class BasicBot:
         after = contract_distance([*view.hand, card], rules, view.deal)
         if after >= before:
             return _find(legal, Pass), f"Pass: the {card} does not bring your contract closer."
-        contract = view.contract
-        needs_more = contract.min_cards > contract.cards_dealt
-        crowded = len(view.hand) >= contract.cards_dealt + 5
-        coins = view.coins[view.seat]
-        thrifty = coins is not None and coins <= max(0, view.rules.deals - view.deal) // 2
-        if crowded and not needs_more:
-            return _find(legal, Pass), "Pass: your hand is already large; more cards cost points."
-        if thrifty and after > 1:
-            return _find(legal, Pass), "Pass: save your coins for a card that finishes a meld."
+        restraint = _buy_restraint(view, finishes=after <= 1)
+        if restraint is not None:
+            return _find(legal, Pass), restraint
+        needs_more = view.contract.min_cards > view.contract.cards_dealt
         if after <= 3 or needs_more or before - after >= 2:
             return _find(legal, Buy), (
                 f"Buy the {card}: it brings you to {after} card{'s' if after != 1 else ''} "
@@ -225,6 +220,20 @@ class BasicBot:
             pool = [c for s, c in scored if s == least]
         non_wild = [c for c in pool if not rules.is_wild(c)] or pool
         return max(non_wild, key=lambda c: (rules.card_points(c), not _fits(view, c), c.sort_key()))
+
+
+def _buy_restraint(view: PlayerView, *, finishes: bool) -> str | None:
+    """Why a card that would help should still be passed, in a learner's words, or ``None``: a
+    hand already large (unless the contract needs more cards than were dealt), or coins to
+    save for a card that ``finishes`` a meld."""
+    contract = view.contract
+    needs_more = contract.min_cards > contract.cards_dealt
+    if len(view.hand) >= contract.cards_dealt + 5 and not needs_more:
+        return "Pass: your hand is already large; more cards cost points."
+    coins = view.coins[view.seat]
+    if coins is not None and coins <= max(0, view.rules.deals - view.deal) // 2 and not finishes:
+        return "Pass: save your coins for a card that finishes a meld."
+    return None
 
 
 def _fits(view: PlayerView, card: Card) -> bool:

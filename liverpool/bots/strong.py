@@ -43,11 +43,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, Discard, DrawStock, GoOut, TakeDiscard
+from ..actions import Action, Buy, Discard, DrawStock, GoOut, Pass, TakeDiscard
 from ..analysis import contract_distance, unseen_counts
 from ..cards import Card
 from ..view import PlayerView
-from .basic import BasicBot, _find, _first, _fits, _unpunished
+from .basic import BasicBot, _buy_restraint, _find, _first, _fits, _unpunished
 
 __all__ = ["StrongBot"]
 
@@ -64,6 +64,12 @@ FEED_WEIGHT = 0.5
 DOWN_FEED_POINTS = 40.0
 """Once down: points it would rather keep in hand than hand the next player, not yet down, a
 card that surely brings them closer (a card that helps them half the time weighs 20 points)."""
+OUTS_BUY_TURNS: float | None = None
+"""Buying a card that brings the contract no closer: buy it when it leaves the hand at least this
+many expected turns sooner to go down (it adds outs: a second pair, a card next to a run);
+``None``, StrongBot's own play, buys only cards that bring the contract closer, as BasicBot
+does. ``benchmarks/EXPERT.md`` records what 3 turns scored
+(``benchmarks/feed_weights.py --weights '{"outs_buy_turns": 3}'``)."""
 DOWN_SAMPLES = 12
 """Hidden hands sampled for the next player when choosing a discard once down (one decision a
 turn, so it can afford more than the discard search before going down)."""
@@ -106,6 +112,7 @@ class StrongBot(BasicBot):
         down_feed_points: float = DOWN_FEED_POINTS,
         down_samples: int = DOWN_SAMPLES,
         raced_points_weight: float = RACED_POINTS_WEIGHT,
+        outs_buy_turns: float | None = OUTS_BUY_TURNS,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
@@ -118,6 +125,8 @@ class StrongBot(BasicBot):
         """See :data:`DOWN_SAMPLES`."""
         self.raced_points_weight = raced_points_weight
         """See :data:`RACED_POINTS_WEIGHT`."""
+        self.outs_buy_turns = outs_buy_turns
+        """See :data:`OUTS_BUY_TURNS`."""
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -125,7 +134,8 @@ class StrongBot(BasicBot):
             f"{type(self).__name__}(seed={self.seed!r}, samples={self.samples}, "
             f"feed_weight={self.feed_weight}, down_feed_points={self.down_feed_points}, "
             f"down_samples={self.down_samples}, "
-            f"raced_points_weight={self.raced_points_weight})"
+            f"raced_points_weight={self.raced_points_weight}, "
+            f"outs_buy_turns={self.outs_buy_turns})"
         )
 
     # -- what the unseen cards can do ------------------------------------------------------------
@@ -270,6 +280,26 @@ class StrongBot(BasicBot):
         return sorted(
             cards,
             key=lambda c: (self.down_feed_points * odds[c] - rules.card_points(c), c.sort_key()),
+        )
+
+    def _buy(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
+        """BasicBot's rule for a card that brings the contract closer; with
+        :attr:`outs_buy_turns`, also a card that leaves the hand that many turns sooner to go
+        down, held back by what holds BasicBot back (a large hand, coins to save)."""
+        card, gain = view.offer, self.outs_buy_turns
+        if gain is None or card is None or view.is_down or not _first(legal, Buy):
+            return super()._buy(view, legal)
+        unseen = self._unseen(view)
+        now = self._prospect(view, view.hand, unseen)
+        after = self._prospect(view, [*view.hand, card], unseen)
+        if after.distance < now.distance or after.turns + gain > now.turns:
+            return super()._buy(view, legal)
+        restraint = _buy_restraint(view, finishes=False)
+        if restraint is not None:
+            return _find(legal, Pass), restraint
+        return _find(legal, Buy), (
+            f"Buy the {card}: it brings you no closer yet, but with it {_standing(after)}, "
+            f"not {now.outs}."
         )
 
     def _draw(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
