@@ -22,10 +22,10 @@ approximate.
   least likely to bring their contract closer (from hidden hands sampled as above), weighed
   against the card's points; otherwise its costliest card, as BasicBot does.
 
-Everything else — buying, going down at once, laying off, swapping and calls — it plays as
-:class:`~liverpool.bots.BasicBot` does: measured over hundreds of matches, sampled buying rules
-bought too much or too little and lost to BasicBot's simple rule. Its generator is seeded, so it
-is reproducible.
+Everything else — buying (unless told to buy for outs, :data:`OUTS_BUY_TURNS`), going down at
+once, laying off, swapping and calls — it plays as :class:`~liverpool.bots.BasicBot` does:
+measured over hundreds of matches, sampled buying rules bought too much or too little and lost
+to BasicBot's simple rule. Its generator is seeded, so it is reproducible.
 
 Passing fewer helpful cards to the others — taking every card that helps, and feeding the next
 player less once down — barely changes StrongBot's own score but leaves BasicBot about 20 points
