@@ -38,6 +38,7 @@ from expert_strength import lineup
 from feed_weights import MatchOutcome, play_match, play_series
 
 from liverpool.actions import Action
+from liverpool.bots.basic import _first
 from liverpool.cards import Card
 
 FULL_MATCHES = 400
@@ -94,9 +95,8 @@ class Seer(lp.bots.StrongBot):
 
     def _draw(self, view: lp.PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
         top, stock = view.discard_top, hidden_cards(self.game).stock
-        take = next((a for a in legal if isinstance(a, lp.TakeDiscard)), None)
-        draw = next((a for a in legal if isinstance(a, lp.DrawStock)), None)
-        plain = view.is_down or any(isinstance(a, lp.GoOut) for a in legal)
+        take, draw = _first(legal, lp.TakeDiscard), _first(legal, lp.DrawStock)
+        plain = view.is_down or _first(legal, lp.GoOut) is not None
         if "draw" not in self.sights or plain or None in (top, take, draw) or not stock:
             return super()._draw(view, legal)
         assert top is not None and take is not None and draw is not None

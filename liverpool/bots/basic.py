@@ -125,8 +125,7 @@ class BasicBot:
         restraint = _buy_restraint(view, finishes=after <= 1)
         if restraint is not None:
             return _find(legal, Pass), restraint
-        needs_more = view.contract.min_cards > view.contract.cards_dealt
-        if after <= 3 or needs_more or before - after >= 2:
+        if after <= 3 or _needs_more(view) or before - after >= 2:
             return _find(legal, Buy), (
                 f"Buy the {card}: it brings you to {after} card{'s' if after != 1 else ''} "
                 "from going down, worth the penalty card."
@@ -222,13 +221,16 @@ class BasicBot:
         return max(non_wild, key=lambda c: (rules.card_points(c), not _fits(view, c), c.sort_key()))
 
 
+def _needs_more(view: PlayerView) -> bool:
+    """Whether this deal's contract needs more cards than were dealt (every buy helps)."""
+    return view.contract.min_cards > view.contract.cards_dealt
+
+
 def _buy_restraint(view: PlayerView, *, finishes: bool) -> str | None:
     """Why a card that would help should still be passed, in a learner's words, or ``None``: a
     hand already large (unless the contract needs more cards than were dealt), or coins to
     save for a card that ``finishes`` a meld."""
-    contract = view.contract
-    needs_more = contract.min_cards > contract.cards_dealt
-    if len(view.hand) >= contract.cards_dealt + 5 and not needs_more:
+    if len(view.hand) >= view.contract.cards_dealt + 5 and not _needs_more(view):
         return "Pass: your hand is already large; more cards cost points."
     coins = view.coins[view.seat]
     if coins is not None and coins <= max(0, view.rules.deals - view.deal) // 2 and not finishes:
