@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from benchlib import deal_seed, lp, parse_series, python_line, run_series, series_parser, table
 
-from liverpool.analysis import contract_distance, hand_progress, unseen_counts
+from liverpool.analysis import contract_distance, hand_progress
 from liverpool.cards import Card
 from liverpool.evaluate import sample_hidden
 from liverpool.view import PlayerView
@@ -51,7 +51,7 @@ Deal = tuple[list[list[Card]], list[Card]]
 def turns_this_deal(view: PlayerView) -> int:
     """About how many turns each player has had this deal: the cards gone from the stock since
     the deal, shared among the players (penalty cards and reshuffles make it rough)."""
-    shoe = unseen_counts((), view.rules, view.players).total()
+    shoe = len(view.rules.build_shoe(view.players))
     left_at_deal = shoe - view.contract.cards_dealt * view.players - 1
     return max(0, left_at_deal - view.stock_size) // view.players
 
