@@ -162,6 +162,21 @@ class Decision:
         """The lesson notebook that teaches this kind of decision."""
         return LESSONS[self.kind]
 
+    @property
+    def preference(self) -> str:
+        """What the review prefers, in the learner's words: ``"the same"`` when it agrees.
+
+        A good move that is not the evaluator's pick was not told apart from it (or lost less
+        than the least card), so naming the pick alone would read as advice to change a move
+        that was fine; both are named instead: ``"yours, or discard the K♣ (about as good)"``.
+        """
+        if self.preferred == self.played:
+            return "the same"
+        other = describe_action(self.preferred, self.view)
+        if self.grade is Grade.GOOD:
+            return f"yours, or {other} (about as good)"
+        return other
+
 
 @dataclass(frozen=True)
 class Practice:
@@ -530,7 +545,6 @@ def format_decision(d: Decision) -> str:
     """One graded decision as two lines of text: where it was, what the player did, what the
     review prefers, the expected points lost and the grade; then the sentence why."""
     did = describe_action(d.played, d.view)
-    prefers = "the same" if d.preferred == d.played else describe_action(d.preferred, d.view)
     if d.samples == 0:
         lost = "nothing lost"
     elif math.isfinite(d.loss_stderr) and d.loss_stderr > 0:
@@ -538,7 +552,7 @@ def format_decision(d: Decision) -> str:
     else:
         lost = f"{d.loss:.1f} points lost"
     return (
-        f"Deal {d.deal}, turn {d.turn} ({d.kind}): you chose to {did}; preferred: {prefers}; "
+        f"Deal {d.deal}, turn {d.turn} ({d.kind}): you chose to {did}; preferred: {d.preference}; "
         f"{lost}; {d.grade.value}.\n    {d.why}"
     )
 

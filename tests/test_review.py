@@ -3,6 +3,8 @@ reviewed seat's views, and it reports, cancels and prints as a learner needs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import liverpool as lp
@@ -13,6 +15,7 @@ from liverpool.review import (
     INACCURACY_FROM,
     MISTAKE_FROM,
     Grade,
+    format_decision,
     format_review,
     grade,
     review,
@@ -119,3 +122,14 @@ def test_format_review_lists_each_decision_and_the_summary() -> None:
     assert "every card still in your hand counts against you" in text  # the why
     short = format_review(review(_record(HIDDEN), 0, BUDGET), every=False)
     assert "draw from the stock" not in short and "discard the Q♥" in short
+
+
+def test_a_good_move_that_is_not_the_pick_is_not_shown_as_advice_to_change_it() -> None:
+    bad = next(d for d in review(_record(HIDDEN), 0, BUDGET).decisions if d.samples)
+    assert bad.preference == "go down now"  # a mistake: the better move is named alone
+    # The same move, had the sampled deals not told it apart from going down (graded good):
+    close = replace(bad, grade=Grade.GOOD, loss=1.0)
+    assert close.preference == "yours, or go down now (about as good)"
+    assert "preferred: yours, or go down now (about as good); 1.0" in format_decision(close)
+    draw = next(d for d in review(_record(HIDDEN), 0, BUDGET).decisions if not d.samples)
+    assert draw.preference == "the same"

@@ -249,8 +249,7 @@ def summary_html(result: ReviewResult) -> str:
 
 def _said(d: Decision) -> str:
     did = describe_action(d.played, d.view)
-    prefers = "the same" if d.preferred == d.played else describe_action(d.preferred, d.view)
-    return f"You chose to {did}; the review prefers: {prefers}."
+    return f"You chose to {did}; the review prefers: {d.preference}."
 
 
 def moments_html(result: ReviewResult) -> str:
@@ -277,11 +276,10 @@ def decisions_html(result: ReviewResult) -> str:
     rows = []
     for d in result.decisions:
         lost = "—" if d.samples == 0 else f"{d.loss:.1f}"
-        prefers = "the same" if d.preferred == d.played else describe_action(d.preferred, d.view)
         rows.append(
             f"<tr class='lp-review-row' data-grade='{d.grade.value}'>"
             f"<td>{d.deal}</td><td>{d.turn}</td><td>{escape(d.kind)}</td>"
-            f"<td>{escape(describe_action(d.played, d.view))}</td><td>{escape(prefers)}</td>"
+            f"<td>{escape(describe_action(d.played, d.view))}</td><td>{escape(d.preference)}</td>"
             f"<td style='text-align:right'>{lost}</td><td>{_grade_pill(d.grade)}</td>"
             f"<td>{escape(d.why)}</td></tr>"
         )
