@@ -1265,6 +1265,19 @@ def test_while_a_bot_acts_the_header_says_who_we_wait_for() -> None:
 # -- the screen: scale, projector, Voila -----------------------------------------------------------
 
 
+def test_a_four_colour_deck_can_be_switched_on_at_an_open_table() -> None:
+    green, blue = "#137a3a", "#1b5fd1"  # clubs and diamonds in a four-colour deck
+    table = CardTable(house_deal(), 0)
+    assert not table.four_color
+    two = json.dumps(table.view)
+    assert green not in two and blue not in two
+    table.four_color = True  # every card is drawn again (the page colours its chips to match)
+    four = json.dumps(table.view)
+    assert green in four and blue in four  # seat 0 holds the 7♣ and the 9♦
+    assert table.view == CardTable(house_deal(), 0, four_color=True).view
+    assert play(seed=1, pace=0, four_color=True).table.four_color
+
+
 def test_scale_and_the_projector_shortcut() -> None:
     assert CardTable(house_deal(), 0).scale == 1.0
     assert CardTable(house_deal(), 0, scale=1.25).scale == 1.25

@@ -284,6 +284,12 @@ def test_a_discard_another_player_picks_up_shows_in_their_seat(
     assert " ".join(t.text("picked-1").split()) == "picked up K♣"
     assert "picked up K♣" in (t.testid("opponent-1").get_attribute("aria-label") or "")
     assert t.testid("picked-2").count() == 0
+    colour = "(el) => getComputedStyle(el).color"
+    assert chips.nth(0).evaluate(colour) == "rgb(28, 35, 48)"  # clubs in ink, as on the cards
+    ld.kexec(page, "m.table.four_color = True")  # a four-colour deck: clubs green, chips too
+    page.locator('.is-four-color [data-testid="picked-1"] [data-card="KC"]').wait_for()
+    chip = t.testid("picked-1").locator('[data-card="KC"]')
+    assert chip.evaluate(colour) == "rgb(19, 122, 58)"
     assert t.state()["crash"] == "" and page.errors == []
     t.testid("opponent-1").screenshot(path=tmp_path / "picked-up.png")
 

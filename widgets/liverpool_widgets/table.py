@@ -110,6 +110,9 @@ class TableFront(anywidget.AnyWidget):
     """``"error"``: ``error`` is a refusal; ``"guide"``: it says what to do (shown as guidance)."""
     scale = traitlets.Float(1.0).tag(sync=True)
     """How large cards and words are drawn (``1.0``; :data:`PROJECTOR_SCALE` for a projector)."""
+    four_color = traitlets.Bool(False).tag(sync=True)
+    """A four-colour deck (diamonds blue, clubs green): the card pictures, and the words the
+    page writes itself (the chips of picked-up cards), so both read alike."""
 
     @staticmethod
     def check_scale(scale: float) -> float:
@@ -197,8 +200,7 @@ class CardTable(TablePicture, TableFront):
         self._timer_for: float | None = None  # the deadline the timer was set for
         self.model: TableModel | None = None
         """The model last drawn."""
-        super().__init__(interactive=interactive, scale=scale, **kwargs)
-        self.four_color = four_color
+        super().__init__(interactive=interactive, scale=scale, four_color=four_color, **kwargs)
         self.session.on_crash(self._show_crash)
         self._sync()
 
@@ -377,6 +379,12 @@ class CardTable(TablePicture, TableFront):
             return
         if not self._syncing:
             self.session.sort_mode = change["new"]
+            self._draw()
+
+    @traitlets.observe("four_color")
+    def _four_color_changed(self, change: dict[str, Any]) -> None:
+        if self.model is not None:  # every card is drawn again in the new colours
+            self.model = None
             self._draw()
 
     @traitlets.observe("interactive")

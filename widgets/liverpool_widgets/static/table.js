@@ -63,7 +63,7 @@
 
 const TRAITS = [
   "view", "controls", "log", "scores", "error", "error_kind", "sort_mode", "busy", "crash",
-  "interactive", "scale",
+  "interactive", "scale", "four_color",
 ];
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), [tabindex]";
 let tables = 0; // each table's element ids are its own (several tables may share a page)
@@ -116,13 +116,23 @@ function opponent(s) {
 }
 
 /**
+ * A chip's colour class by its card's suit sign (CSS colours it as the deck does: hearts and
+ * diamonds red, or, in a four-colour deck, diamonds blue and clubs green); none for a joker.
+ * @param {CardItem} c
+ */
+function suitClass(c) {
+  const suit = { "♥": "hearts", "♦": "diamonds", "♣": "clubs", "♠": "spades" }[c.text.slice(-1)];
+  return suit ? `is-${suit}` : "";
+}
+
+/**
  * The discards a player took or bought and still holds, as small chips: everyone saw them
  * go into the hand (a player who remembers them knows what the others collect).
  * @param {number} seat @param {CardItem[]} cards
  */
 function pickedUp(seat, cards) {
   if (!cards.length) return "";
-  const chips = cards.map((c) => `<span class="lpt-chip${/[♥♦]/.test(c.text) ? " is-red" : ""}"
+  const chips = cards.map((c) => `<span class="lpt-chip ${suitClass(c)}"
       data-card="${esc(c.code)}" title="${esc(c.label)}">${esc(c.text)}</span>`).join("");
   return `<div class="lpt-picked" data-testid="picked-${seat}">picked up ${chips}</div>`;
 }
@@ -522,6 +532,7 @@ export default {
         play ? opponents : "", play ? middle : "",
         play ? message("table") : "", play ? prompt : "", play ? hand : "" /* HAND_PART */,
         play ? message("hand") + hintHtml : "", play ? actions : "", bottom, crashHtml]);
+      root.classList.toggle("is-four-color", !!model.get("four_color"));
       root.classList.toggle("is-watch", !interactive);
       root.classList.toggle("is-paused", !!panel);
       // What this picture shows, for tests and the latency benchmark: the view's version and
