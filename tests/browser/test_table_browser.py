@@ -138,6 +138,9 @@ def test_one_whole_deal_by_clicking_only(table_page: Any, tmp_path: Path) -> Non
     s = t.state()
     assert (s["actions"], s["phase"]) == (1, "play")
     assert "7D" in s["hand"] and "7D" in t.hand()
+    # everyone saw it go into your hand: the table says so under your hand
+    assert " ".join(t.text("picked-0").split()) == "the others saw you pick up 7♦"
+    t.testid("my-seat").screenshot(path=tmp_path / "picked-up-mine.png")
     t.no_error()
 
     # build two melds: select the sevens, Add meld; the nines, Add meld; Go down
@@ -160,6 +163,7 @@ def test_one_whole_deal_by_clicking_only(table_page: Any, tmp_path: Path) -> Non
     s = t.state()
     assert s["table"][0] == ["7H", "7C", "7S", "7D"] and "7D" not in s["hand"]
     assert t.testid("meld-0-card-3").get_attribute("data-card") == "7D"
+    assert t.testid("picked-0").count() == 0  # shown on the table: no longer a secret kept
 
     # discard the K♣; the bots move (Ada goes down, discards the 9♣) and offer it to buy
     t.select("KC")

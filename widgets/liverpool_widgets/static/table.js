@@ -127,14 +127,15 @@ function suitClass(c) {
 
 /**
  * The discards a player took or bought and still holds, as small chips: everyone saw them
- * go into the hand (a player who remembers them knows what the others collect).
+ * go into the hand (a player who remembers them knows what the others collect). Under your
+ * own hand they say what the others know you hold.
  * @param {number} seat @param {CardItem[]} cards
  */
-function pickedUp(seat, cards) {
+function pickedUp(seat, cards, words = "picked up") {
   if (!cards.length) return "";
   const chips = cards.map((c) => `<span class="lpt-chip ${suitClass(c)}"
       data-card="${esc(c.code)}" title="${esc(c.label)}">${esc(c.text)}</span>`).join("");
-  return `<div class="lpt-picked" data-testid="picked-${seat}">picked up ${chips}</div>`;
+  return `<div class="lpt-picked" data-testid="picked-${seat}">${esc(words)} ${chips}</div>`;
 }
 
 /**
@@ -462,7 +463,7 @@ export default {
               data-focus-key="clear" aria-label="clear the selection">clear</button>` : ""}</div>
         </div>
         <div class="lpt-hand" data-testid="hand" role="group" aria-label="your cards (Left and Right move along; Alt+Left and Alt+Right move a card)">${cards.length ? CARDS : '<span class="lpt-muted">no cards in hand</span>'}</div>
-        ${stagedHtml}${notes}
+        ${stagedHtml}${notes}${pickedUp(me.seat, me.picked_up ?? [], "the others saw you pick up")}
       </section>`;
 
       // -- action bar: buttons, one line of reasons, the switches -------------------------------------
