@@ -1033,23 +1033,25 @@ def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
     )
 
 
-def _picked_up(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
-    """The discards a player took or bought and still holds, small: everyone saw them."""
+def _picked_up(seat: SeatInfo, rules: Rules, four_color: bool, *, mine: bool = False) -> str:
+    """The discards a player took or bought and still holds, small: everyone saw them (under
+    your own hand: what the others know you hold)."""
     if not seat.picked_up:
         return ""
     cards = [f.card for f in seat.picked_up]
     names = ", ".join(str(c) for c in cards)
+    words = "the others saw you pick up" if mine else "picked up"
     row = cards_html(
         cards,
         rules=rules,
         width=28,
         overlap=0.4,
         four_color=four_color,
-        label=f"{seat.name} picked up {names}",
+        label=f"{words} {names}" if mine else f"{seat.name} {words} {names}",
     )
     return (
         f'<div class="lp-picked" style="{_MUTED};margin-top:4px;display:flex;gap:6px;'
-        f'align-items:center"><span>picked up</span>{row}</div>'
+        f'align-items:center"><span>{_h(words)}</span>{row}</div>'
     )
 
 
@@ -1159,7 +1161,8 @@ def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False)
         f'<div class="lp-seat lp-own" data-seat="{me.seat}" data-zone="hand" '
         f'style="{_PANEL}{active}">'
         f"{_seat_head(me)}"
-        f'<div style="margin-top:6px">{own}</div>{note_html}</div>'
+        f'<div style="margin-top:6px">{own}</div>{note_html}'
+        f"{_picked_up(me, rules, four_color, mine=True)}</div>"
     )
     seats = "".join(_other_seat(seat, rules, four_color) for seat in others)
     return (

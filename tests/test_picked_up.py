@@ -137,7 +137,7 @@ def test_sampled_hands_hold_the_cards_their_seats_are_known_to_have() -> None:
 
 def test_every_screen_shows_what_the_others_picked_up() -> None:
     # Ben takes the 7♦ and Dot buys the K♥: Ada's table names both, as cards, in the model, the
-    # HTML picture and the terminal; her own pickups are her own hand's business.
+    # HTML picture and the terminal; Ben's own table tells him the others saw him take it.
     names = ["Ada", "Ben", "Cy", "Dot"]
     g = lp.Game.from_deal("house", [H0, H1, H2, H3], STOCK, "7♦", names=names)
     g.apply(lp.TakeDiscard())
@@ -158,6 +158,13 @@ def test_every_screen_shows_what_the_others_picked_up() -> None:
     out = io.StringIO()
     TerminalGame(g, 0, {s: lp.bots.RandomBot(s) for s in (1, 2, 3)}, output=out)._draw_table()
     assert "picked up 7♦" in out.getvalue() and "picked up K♥" in out.getvalue()
+    assert "saw you" not in out.getvalue()
+    mine = view_html(g.view(1))
+    assert 'aria-label="the others saw you pick up 7♦"' in mine
+    assert 'aria-label="Dot picked up K♥"' in mine and mine.count('class="lp-picked"') == 2
+    out = io.StringIO()
+    TerminalGame(g, 1, {s: lp.bots.RandomBot(s) for s in (0, 2, 3)}, output=out)._draw_table()
+    assert "the others saw you pick up 7♦" in out.getvalue()
 
     g.apply(lp.Discard("3♦"))
     g.apply(lp.DrawStock())
