@@ -1033,25 +1033,24 @@ def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
     )
 
 
-def _picked_up(seat: SeatInfo, rules: Rules, four_color: bool, *, mine: bool = False) -> str:
+def _picked_up(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
     """The discards a player took or bought and still holds, small: everyone saw them (under
     your own hand: what the others know you hold)."""
     if not seat.picked_up:
         return ""
     cards = [f.card for f in seat.picked_up]
     names = ", ".join(str(c) for c in cards)
-    words = "the others saw you pick up" if mine else "picked up"
     row = cards_html(
         cards,
         rules=rules,
         width=28,
         overlap=0.4,
         four_color=four_color,
-        label=f"{words} {names}" if mine else f"{seat.name} {words} {names}",
+        label=f"{'' if seat.you else seat.name + ' '}{seat.picked_words} {names}",
     )
     return (
         f'<div class="lp-picked" style="{_MUTED};margin-top:4px;display:flex;gap:6px;'
-        f'align-items:center"><span>{_h(words)}</span>{row}</div>'
+        f'align-items:center"><span>{_h(seat.picked_words)}</span>{row}</div>'
     )
 
 
@@ -1162,7 +1161,7 @@ def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False)
         f'style="{_PANEL}{active}">'
         f"{_seat_head(me)}"
         f'<div style="margin-top:6px">{own}</div>{note_html}'
-        f"{_picked_up(me, rules, four_color, mine=True)}</div>"
+        f"{_picked_up(me, rules, four_color)}</div>"
     )
     seats = "".join(_other_seat(seat, rules, four_color) for seat in others)
     return (

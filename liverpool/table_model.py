@@ -409,6 +409,9 @@ class SeatInfo:
     """The discards this player took or bought this deal and still holds
     (:attr:`~liverpool.PlayerView.picked_up`): everyone saw them go into the hand, so every
     screen may show them, and a player who remembers them knows what the others collect."""
+    picked_words: str = "picked up"
+    """How every screen heads :attr:`picked_up`: under your own hand, ``'the others saw you
+    pick up'`` (what the others know you hold)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -855,6 +858,8 @@ class SeatDict(TypedDict):
     to_act: bool
     winner: bool
     hand: list[CardDict] | None
+    picked_up: list[CardDict]
+    picked_words: str
 
 
 class MeldDict(TypedDict):
@@ -1327,6 +1332,7 @@ class _Builder:
             picked_up=tuple(self.face(c, Zone.OPEN) for c in v.picked_up[seat])
             if v.picked_up
             else (),
+            picked_words="the others saw you pick up" if seat == self.seat else "picked up",
         )
 
     def piles(self) -> Piles:

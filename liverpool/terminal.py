@@ -673,8 +673,7 @@ class TerminalGame:
                 self.say(f"    {' ' * name_width}{self._cards([f.card for f in seat.hand])}")
             if seat.picked_up:  # everyone saw them go in, your own included
                 picked = self._cards([f.card for f in seat.picked_up])
-                words = "the others saw you pick up" if seat.you else "picked up"
-                self.say(f"    {' ' * name_width}{words} {picked}")
+                self.say(f"    {' ' * name_width}{seat.picked_words} {picked}")
         self.say()
         melds = sorted(
             ((m, "" if g.owner is None else g.name) for g in v.melds for m in g.melds),

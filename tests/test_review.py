@@ -125,11 +125,12 @@ def test_format_review_lists_each_decision_and_the_summary() -> None:
 
 
 def test_a_good_move_that_is_not_the_pick_is_not_shown_as_advice_to_change_it() -> None:
-    bad = next(d for d in review(_record(HIDDEN), 0, BUDGET).decisions if d.samples)
+    decisions = review(_record(HIDDEN), 0, BUDGET).decisions
+    bad = next(d for d in decisions if d.samples)
     assert bad.preference == "go down now"  # a mistake: the better move is named alone
     # The same move, had the sampled deals not told it apart from going down (graded good):
     close = replace(bad, grade=Grade.GOOD, loss=1.0)
     assert close.preference == "yours, or go down now (about as good)"
     assert "preferred: yours, or go down now (about as good); 1.0" in format_decision(close)
-    draw = next(d for d in review(_record(HIDDEN), 0, BUDGET).decisions if not d.samples)
+    draw = next(d for d in decisions if not d.samples)
     assert draw.preference == "the same"

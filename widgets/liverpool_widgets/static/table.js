@@ -22,7 +22,8 @@
  * @typedef {CardItem & {index: number, pos: number}} HandItem
  * @typedef {{seat: number, name: string, title: string, you: boolean, hand_size: number,
  *   facts: string, down: boolean, progress: string, buys: string, dealer: boolean,
- *   to_act: boolean, winner: boolean, hand: CardItem[]|null, picked_up?: CardItem[]}} SeatInfo
+ *   to_act: boolean, winner: boolean, hand: CardItem[]|null, picked_up?: CardItem[],
+ *   picked_words: string}} SeatInfo
  * @typedef {{index: number, kind: string, describe: string, short: string,
  *   cards: CardItem[]}} MeldItem
  * @typedef {{owner: number|null, name: string, title: string, down: boolean,
@@ -111,7 +112,7 @@ function opponent(s) {
       data-seat="${s.seat}" aria-label="${esc(`${s.name}: ${s.facts}, ${s.progress}${seen}`)}">
     <div class="lpt-seat-name">${esc(s.title)} ${badges(s)}</div>
     <div class="lpt-seat-cards">${cards}<span class="lpt-count">${s.hand_size}</span></div>
-    <div class="lpt-muted">${esc(s.facts)}</div>${pickedUp(s.seat, picked)}
+    <div class="lpt-muted">${esc(s.facts)}</div>${pickedUp(s)}
   </section>`;
 }
 
@@ -129,13 +130,14 @@ function suitClass(c) {
  * The discards a player took or bought and still holds, as small chips: everyone saw them
  * go into the hand (a player who remembers them knows what the others collect). Under your
  * own hand they say what the others know you hold.
- * @param {number} seat @param {CardItem[]} cards
+ * @param {SeatInfo} s
  */
-function pickedUp(seat, cards, words = "picked up") {
+function pickedUp(s) {
+  const cards = s.picked_up ?? [];
   if (!cards.length) return "";
   const chips = cards.map((c) => `<span class="lpt-chip ${suitClass(c)}"
       data-card="${esc(c.code)}" title="${esc(c.label)}">${esc(c.text)}</span>`).join("");
-  return `<div class="lpt-picked" data-testid="picked-${seat}">${esc(words)} ${chips}</div>`;
+  return `<div class="lpt-picked" data-testid="picked-${s.seat}">${esc(s.picked_words)} ${chips}</div>`;
 }
 
 /**
@@ -463,7 +465,7 @@ export default {
               data-focus-key="clear" aria-label="clear the selection">clear</button>` : ""}</div>
         </div>
         <div class="lpt-hand" data-testid="hand" role="group" aria-label="your cards (Left and Right move along; Alt+Left and Alt+Right move a card)">${cards.length ? CARDS : '<span class="lpt-muted">no cards in hand</span>'}</div>
-        ${stagedHtml}${notes}${pickedUp(me.seat, me.picked_up ?? [], "the others saw you pick up")}
+        ${stagedHtml}${notes}${pickedUp(me)}
       </section>`;
 
       // -- action bar: buttons, one line of reasons, the switches -------------------------------------
