@@ -1145,7 +1145,7 @@ def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False)
     rules = view.rules
     me, others = v.seats[0], v.seats[1:]
     h = v.header
-    headline = f"Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} deals"
+    headline = f"Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} dealt"
     note_html = "".join(f'<div style="{_MUTED}">{_h(n)}</div>' for n in v.notes)
     own = cards_html(
         [c.face.card for c in v.hand],

@@ -467,6 +467,9 @@ def test_swap_refused_where_rules_have_none():
         t.select_card("7H")
         click(t, "swap", meld=0, position=2)
         assert t.ok is False and "do not let a wild be taken at all" in t.feedback
+        # The house's rule is said above the table, and no Swap button offers the move.
+        assert "Swap for the" not in t.html and "Swapping wilds:" in t.html
+    assert 'data-testid="swap-0-2"' in LayOffTrainer(rules="classic").html
 
 
 def test_swap_classic_freed_wild_must_be_laid_again():

@@ -59,6 +59,18 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     assert bad in (Grade.MISTAKE, Grade.BLUNDER)
     assert rows.count("data-grade='good'") == rows.count(f"data-grade='{bad.value}'") == 1
     assert repr(widget) == "Review(seat=0, 2 graded, accuracy 50%)"
+    assert "Review of Ada&#x27;s play (seat 0)" in widget.heading.value
+
+
+def test_a_learner_called_you_reads_review_of_your_play() -> None:
+    names = ["You", "Ben", "Cleo", "Dev"]
+    game = lp.Game.from_deal(
+        "house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE, names=names
+    )
+    game.apply(lp.DrawStock())
+    widget = Review(game.to_json(), seat=0, budget=2, wait=True)
+    assert "Review of your play (seat 0)" in widget.heading.value
+    assert "You&#x27;s" not in widget.heading.value
 
 
 def test_a_review_runs_in_the_background_and_cancel_keeps_what_was_graded() -> None:

@@ -1445,6 +1445,8 @@ def test_the_default_name_you_reads_in_the_second_person() -> None:
     table = CardTable(game, 0)
     assert any("You deal." in t for t in table.log), table.log
     assert not any(re.search(r"\bYou (deals|is|has|takes)\b|\bYou's\b", t) for t in table.log)
+    # The picture stored with a lesson says so too: "You dealt", as the terminal does.
+    assert "· You dealt" in table.picture_html() and "You deals" not in table.picture_html()
     named = lp.Game.from_deal(
         "house", hands, stock="9C AS 6H 8C", upcard="7D", dealer=0, names=["Ada", "Ben", "Cleo"]
     )

@@ -164,6 +164,6 @@ def test_the_coached_first_deal_played_by_clicking(deal_page: Any) -> None:
 
     # and reviewed: Review my play puts the review under the table
     page.locator("button", has_text="Review my play").click()
-    page.get_by_text("Review of You's play").wait_for(timeout=30_000)
+    page.get_by_text("Review of your play").wait_for(timeout=30_000)
     assert t.state()["reviewed"]
     assert page.errors == []

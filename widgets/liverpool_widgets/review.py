@@ -32,6 +32,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 import liverpool as lp
 from liverpool.evaluate import Budget, describe_action
+from liverpool.events import second_person
 from liverpool.render import view_html
 from liverpool.review import Decision, Grade, review
 from liverpool.review import Review as ReviewResult
@@ -108,9 +109,10 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         """What went wrong in the review, in words (shown under the widget too)."""
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
-        name = self.game.names[self.seat]
+        # A learner seated as "You" reads "Review of your play", not "You's play".
+        title = second_person(f"Review of {self.game.names[self.seat]}'s play", "You")
         self.heading = widgets.HTML(
-            f"<h4 style='margin:4px 0'>Review of {escape(name)}'s play (seat {self.seat})</h4>"
+            f"<h4 style='margin:4px 0'>{escape(title)} (seat {self.seat})</h4>"
         )
         self.progress = widgets.IntProgress(
             value=0, min=0, max=1, description="Reviewing", bar_style="info"

@@ -29,6 +29,7 @@ from liverpool.actions import Action, DrawStock, GoDown, TakeDiscard
 from liverpool.bots.strong import StrongBot
 from liverpool.render import cards_html, meld_html
 
+from .answers import whole_number
 from .exercises import exercise
 from .lay_off import build_table, fits
 
@@ -98,7 +99,7 @@ def _coach_plan(game: lp.Game) -> tuple[Action, str, str]:
     "take_or_draw",
     solution="Take the 5♠. Deal 2 asks for a set and a run. With the 5♠ Cleo holds three fives "
     "(5♣ 5♣ 5♠) for the set, and 7♣ 🃏 9♣ 10♣ is a run of four with the joker standing in for "
-    "the 8♣. So taking the upcard lets her go down this very turn.\n"
+    "the 8♣. So taking the discard lets her go down this very turn.\n"
     "Drawing from the stock would give her one unseen card: it might help, but the 5♠ surely "
     "does. A card that completes your contract is worth more than any card you cannot see.",
 )
@@ -315,7 +316,8 @@ def _short_of(answer: Any) -> tuple[bool, str]:
     """How many cards is :data:`SHORT_OF_HAND` short of deal 3's contract (house rules)?"""
     from liverpool.analysis import analyze_hand
 
-    if isinstance(answer, bool) or not isinstance(answer, int):
+    answer = whole_number(answer)
+    if answer is None:
         return False, "Not yet: answer with a whole number of cards, like 2."
     house = lp.PRESETS["house"]
     analysis = analyze_hand(lp.parse_cards(SHORT_OF_HAND), house, deal=SHORT_OF_DEAL)

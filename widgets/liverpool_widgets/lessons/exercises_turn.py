@@ -174,8 +174,8 @@ def go_down_position() -> lp.Game:
         "Three fives: 5♠ 5♥ 5♣ (the 5♣ you took). For the second set the joker joins a pair: "
         "Q♦ Q♠ JK (or 8♣ 8♥ JK). Under house rules a set needs only one natural card, so a "
         "pair and a joker is a set.\n"
-        'Answer: ["5S 5H 5C", "QD QS JK"] — a set may also be longer, like "5S 5H 5C" with '
-        "the joker added."
+        'Answer: ["5S 5H 5C", "QD QS JK"], or ["5S 5H 5C", "8C 8H JK"]. The joker cannot '
+        "join the fives instead: that would leave two pairs and no second set."
     ),
 )
 def _first_go_down(answer: Any) -> tuple[bool, str]:

@@ -473,6 +473,8 @@ class LayOffTrainer(LessonPanel):
                 button(label, MessageKind.LAY_OFF, f"lay-off-{k}-{end}", meld=k, end=end)
                 for label, end in (("◀ low end", "low"), ("high end ▶", "high"))
             )
+        # A house without swapping draws no Swap buttons: its rule is said above the table,
+        # and a learner should not be offered a move the house never allows.
         swaps = "".join(
             button(
                 f"Swap for the {meld.cards[j]} (= {meld.stands_for(j)})",
@@ -482,6 +484,7 @@ class LayOffTrainer(LessonPanel):
                 position=j,
             )
             for j in meld.wild_positions(rules)
+            if rules.wild_swap is not lp.WildSwap.NONE
         )
         whose = "yours" if meld.owner == YOU else "another player's"
         return (
