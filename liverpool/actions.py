@@ -8,14 +8,15 @@ into a plain dict and back (:func:`action_to_dict`, :func:`action_from_dict`) fo
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
-from typing import Any, Literal
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Literal, cast
 
 from ._compile import mypyc_attr
 from .cards import Card, format_cards, parse_cards
-from .errors import RecordError
+from .errors import IllegalAction, RecordError
 
 __all__ = [
+    "ACTION_TYPES",
     "Action",
     "Buy",
     "CallLiverpool",
@@ -39,8 +40,34 @@ def _card(value: Card | str) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)
 
 
+_MELDS_FORM = 'a list of melds, each card text like "7H 7C 7S" or a list of cards'
+
+
 def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(parse_cards(m)) for m in value)
+    """The melds of a GoDown or GoOut. A list of another shape is refused here, in words, not
+    deep in the rules as a type error. (Empty melds are refused by the rules, before a house
+    charges for a failed attempt: a table asks ``GoDown(())`` why it may not go down at all.)"""
+    if isinstance(value, (str, Card)) or not isinstance(value, Iterable):
+        raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {_short(value)}.")
+    melds = list(value)
+    if any(isinstance(m, Card) or not isinstance(m, (str, Iterable)) for m in melds):
+        raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {_short(value)}.")
+    return tuple(tuple(parse_cards(m)) for m in melds)
+
+
+def _place(value: object, what: str, example: int) -> int:
+    """``value`` as a meld's number, a place in a meld or a cut's aim: a whole number, else
+    :class:`~liverpool.IllegalAction` saying so (a text ``"0"`` from a form or a message would
+    otherwise fail deep inside the rules with a type error)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{what} is a whole number, like {example}, not {_short(value)}.")
+    return value
+
+
+def _short(value: object) -> str:
+    """``value`` quoted for a message, cut short (a message must not repeat a huge input)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @mypyc_attr(acyclic=True)
@@ -107,8 +134,10 @@ class LayOff:
     def __init__(
         self, card: Card | str, meld: int, end: Literal["low", "high"] | None = None
     ) -> None:
+        if end not in (None, "low", "high"):
+            raise IllegalAction(f'The end of a run is "low" or "high", not {_short(end)}.')
         object.__setattr__(self, "card", _card(card))
-        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
         object.__setattr__(self, "end", end)
 
     def __str__(self) -> str:
@@ -127,8 +156,8 @@ class SwapWild:
 
     def __init__(self, card: Card | str, meld: int, position: int) -> None:
         object.__setattr__(self, "card", _card(card))
-        object.__setattr__(self, "meld", meld)
-        object.__setattr__(self, "position", position)
+        object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
+        object.__setattr__(self, "position", _place(position, "A place in a meld", 1))
 
     def __str__(self) -> str:
         return f"swap the {self.card} for the wild at place {self.position} of meld {self.meld}"
@@ -204,6 +233,9 @@ class Cut:
 
     aim: int
 
+    def __init__(self, aim: int) -> None:
+        object.__setattr__(self, "aim", _place(aim, "A cut's aim", 30))
+
     def __str__(self) -> str:
         return f"cut about {self.aim} cards"
 
@@ -225,24 +257,24 @@ Action = (
 )
 """Any one action."""
 
-_CLASSES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
-        DrawStock,
-        TakeDiscard,
-        Buy,
-        Pass,
-        GoDown,
-        LayOff,
-        SwapWild,
-        Discard,
-        CallRummy,
-        CallLiverpool,
-        GiveCard,
-        GoOut,
-        Cut,
-    )
-}
+ACTION_TYPES: tuple[type[Any], ...] = (
+    DrawStock,
+    TakeDiscard,
+    Buy,
+    Pass,
+    GoDown,
+    LayOff,
+    SwapWild,
+    Discard,
+    CallRummy,
+    CallLiverpool,
+    GiveCard,
+    GoOut,
+    Cut,
+)
+"""Every kind of action (what :meth:`Game.apply <liverpool.Game.apply>` accepts)."""
+
+_CLASSES: dict[str, type[Any]] = {cls.__name__: cls for cls in ACTION_TYPES}
 
 
 def _encode(value: Any) -> Any:
@@ -263,27 +295,26 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """The action a dict from :func:`action_to_dict` describes; raises
-    :class:`~liverpool.RecordError` if it is not one."""
+    :class:`~liverpool.RecordError` if it is not one, its reason after the first ``": "`` in a
+    player's words (the rooms show that reason to whoever sent the move)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
-        raise RecordError(f"an action in the record is not readable: {data!r}")
-    cls = _CLASSES.get(data["type"])
+        raise RecordError(f"an action in the record is not readable: {_short(data)}")
+    kind = data["type"]
+    cls = _CLASSES.get(kind)
     if cls is None:
-        raise RecordError(f"the record names an unknown action {data['type']!r}")
+        raise RecordError(f"the record names an unknown action {_short(kind)}")
     kwargs = {k: v for k, v in data.items() if k != "type"}
-    for name in ("meld", "position", "aim"):
-        value = kwargs.get(name, 0)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RecordError(
-                f"the record holds a {data['type']} action whose {name} is not a whole number: "
-                f"{value!r}"
-            )
-    if kwargs.get("end") not in (None, "low", "high"):
-        raise RecordError(
-            f"the record holds a {data['type']} action whose end is not low or high: "
-            f"{kwargs['end']!r}"
-        )
-    try:
-        action: Action = cls(**kwargs)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"the record holds a malformed {data['type']} action: {exc}") from None
-    return action
+    known = {f.name: f for f in fields(cls)}
+    problem = None
+    extra = [k for k in kwargs if k not in known]
+    missing = [n for n, f in known.items() if n not in kwargs and f.default is MISSING]
+    if extra:
+        problem = f"it has nothing called {_short(str(extra[0]))}"
+    elif missing:
+        problem = f"it needs its {' and '.join(missing)}"
+    else:
+        try:
+            return cast(Action, cls(**kwargs))
+        except (TypeError, ValueError) as exc:  # every LiverpoolError is a ValueError
+            problem = str(exc)
+    raise RecordError(f"the record holds a {kind} move that cannot be read: {problem}")

@@ -294,6 +294,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(text, str):
         tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
+    elif isinstance(text, Card) or not isinstance(text, Iterable):
+        raise CardParseError(
+            f"expected card text such as '7H 7C 7S' or a list of cards, got {text!r:.40}"
+        )
     else:
         tokens = list(text)
     return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]

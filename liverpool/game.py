@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .actions import Action, Buy, Discard, DrawStock, Pass
+from .actions import ACTION_TYPES, Action, Buy, Discard, DrawStock, Pass, _short
 from .cards import Card
 from .errors import IllegalAction
 from .events import Event
@@ -339,6 +339,8 @@ class Game:
         changes nothing.
         """
         ctx = self._ctx
+        if not isinstance(action, ACTION_TYPES):
+            raise IllegalAction(_not_a_move(action))
         if ctx.state.phase is Phase.MATCH_OVER:
             raise IllegalAction("The match is over: no more moves can be made.")
         actor = self.to_act
@@ -434,6 +436,18 @@ class Game:
         from .render import game_html
 
         return game_html(self)
+
+
+def _not_a_move(value: object) -> str:
+    """Why ``value``, given to :meth:`Game.apply`, is not a move: the kind of move itself
+    (``lp.DrawStock`` without its brackets) or something else."""
+    if isinstance(value, type) and value in ACTION_TYPES:
+        name = value.__name__
+        return f"lp.{name} is a kind of move, not a move: make one by calling it: lp.{name}(...)."
+    return (
+        f"{_short(value)} is not a move: make moves such as lp.DrawStock() or lp.Discard('7H') "
+        "(game.legal_actions() lists the moves open now)."
+    )
 
 
 def _freeze(value: Any) -> Any:

@@ -209,6 +209,11 @@ def game_from_json(text: str) -> Game:
             if isinstance(exc, json.JSONDecodeError)
             else str(exc)
         ) from None
+    except (RecursionError, ValueError):  # lists nested thousands deep; a 5,000-digit number
+        raise RecordError(
+            "the saved game is not a record liverpool wrote: it nests too deep or holds a "
+            "number too long to read"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("this text is not a liverpool saved game")
     if data.get("version") != VERSION:

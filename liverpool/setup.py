@@ -89,6 +89,7 @@ class Setup:
         names = seat_names(players)
         rules_value.check_players(len(names))
         _check_dealer(dealer, len(names))
+        _check_seed(seed)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         return cls(rules_value, names, seed, dealer)
@@ -112,6 +113,7 @@ class Setup:
         <liverpool.Game.from_deal>` for the arguments). Raises
         :class:`~liverpool.RulesError` for a deal that cannot be laid out."""
         rules_value = get_rules(rules)
+        _check_seed(seed)
         hand_cards = tuple(tuple(parse_cards(h)) for h in hands)
         seats = seat_names(list(names) if names else len(hand_cards))
         n = len(seats)
@@ -186,6 +188,12 @@ def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise RulesError("every player needs a different name")
     return names
+
+
+def _check_seed(seed: object) -> None:
+    """A seed is a whole number (or ``None``, to draw one): the record must replay it."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RulesError(f"a seed is a whole number (or None to draw one), not {seed!r:.40}")
 
 
 def _check_dealer(dealer: object, players: int) -> None:

@@ -210,6 +210,22 @@ def test_text_that_is_not_json_is_refused(text: str) -> None:
     refuse(text, "not valid JSON")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"format": "liverpool-record", "seed": ' + "9" * 5000 + "}"],
+)
+def test_json_nested_too_deep_or_a_number_too_long_is_refused(text: str) -> None:
+    refuse(text, "nests too deep or holds a number too long")
+
+
+@pytest.mark.parametrize("seed", [1.5, "abc", True])
+def test_a_game_refuses_a_seed_its_record_could_not_replay(seed: Any) -> None:
+    with pytest.raises(lp.RulesError, match="a seed is a whole number"):
+        lp.Game("house", 4, seed=seed)
+    with pytest.raises(lp.RulesError, match="a seed is a whole number"):
+        lp.Game.from_deal("house", ["7H", "8H", "9H"], seed=seed)
+
+
 @pytest.mark.parametrize("value", [None, 42, ["a"], {"format": "liverpool-record"}])
 def test_a_value_that_is_not_text_is_refused(value: Any) -> None:
     with pytest.raises(lp.RecordError):

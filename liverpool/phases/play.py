@@ -197,6 +197,8 @@ def go_down_basics(ctx: Context, seat: int, melds: Sequence[Sequence[Card]]) -> 
         return "You have already gone down this deal; now you lay off single cards."
     if s.pending_wild is not None:
         return f"First lay the freed {s.pending_wild} on the table."
+    if not melds or not all(melds):  # a slip of the hand, not an attempt a house charges for
+        return "Say the melds you go down with: each a list of cards from your hand."
     used = Counter(c for m in melds for c in m)
     missing = used - Counter(s.hands[seat])
     if missing:

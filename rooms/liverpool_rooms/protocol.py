@@ -131,15 +131,17 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
         raise Bad(f"That message is too long: a room reads at most {MAX_MESSAGE_BYTES} bytes.")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not JSON, nested too deep, or a number too long
         raise Bad('That message is not JSON: send an object such as {"type": "sync"}.') from None
     if not isinstance(data, dict):
         raise Bad('A message is a JSON object with a "type", such as {"type": "sync"}.')
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         known = ", ".join(sorted(CLIENT_TYPES))
-        shown = kind if isinstance(kind, str) and len(kind) <= 20 else "that"
-        raise Bad(f"A room does not know the message {shown!r}; it knows: {known}.")
+        if not isinstance(kind, str):
+            raise Bad(f'A message names its "type" in text; a room knows: {known}.')
+        shown = repr(kind) if len(kind) <= 20 else "of that type"
+        raise Bad(f"A room does not know the message {shown}; it knows: {known}.")
     _check_fields(kind, data)
     return data
 

@@ -448,9 +448,10 @@ def create_app(
             return _json_error(413, "That request is too large.")
         try:
             data = json.loads(body or b"{}")
+        except (ValueError, RecursionError):  # not JSON, nested too deep, or a number too long
+            return _json_error(400, "The request is not JSON that a room can read.")
+        try:
             config, seats = room_request(data, options.bot_seconds)
-        except json.JSONDecodeError:
-            return _json_error(400, "The request is not JSON.")
         except Bad as exc:
             return _json_error(400, str(exc))
         code, host_token = hub().create(config, seats)

@@ -73,7 +73,10 @@ class Server:
     def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
-        data = None if body is None else json.dumps(body).encode()
+        # bytes go as they are (a test of a damaged body), anything else as JSON
+        data = (
+            body if isinstance(body, bytes) else None if body is None else json.dumps(body).encode()
+        )
         req = urllib.request.Request(self.url + path.lstrip("/"), data=data, method=method)
         if token is not None:
             req.add_header("Authorization", f"Bearer {token}")

@@ -75,6 +75,10 @@ def test_making_a_room_needs_the_teacher_key(server: Server) -> None:
     assert status == 400 and "players" in problem["error"]
     status, problem = server.request("POST", "/api/rooms", {"seats": ["bot:wizard"] * 3}, KEY)
     assert status == 400
+    # JSON nested too deep, or a number too long to read, is refused too, not a server error
+    for body in (b"[" * 5000 + b"]" * 5000, b'{"buy_seconds": ' + b"9" * 5000 + b"}"):
+        status, problem = server.request("POST", "/api/rooms", body, KEY)
+        assert status == 400 and "not JSON" in problem["error"]
 
 
 def test_public_room_has_no_hand(server: Server, clients: list[Client]) -> None:
@@ -218,6 +222,13 @@ def test_out_of_turn_and_garbage_get_errors(server: Server, clients: list[Client
     assert "no move called" in ada.wait_error()
     ada.send(type="act", action={"type": "Discard", "card": "XX"})
     assert "could not be read" in ada.wait_error()
+    # what is wrong with a move is said in a player's words, never in Python's
+    ada.send(type="act", action={"type": "Discard"})
+    assert ada.wait_error() == "That Discard move could not be read: it needs its card"
+    ada.send(type="act", action={"type": "LayOff", "card": "5H", "meld": "0"})
+    assert "A meld's number is a whole number, like 0, not '0'" in ada.wait_error()
+    ada.send(type="act", action={"type": "GoDown", "melds": 5})
+    assert "Say the melds as a list of melds" in ada.wait_error()
     ada.send(type="act", action="DrawStock")
     assert "action" in ada.wait_error()
     ben.send(type="act", action={"type": "Discard", "card": ben.state["view"]["hand"][0]})
