@@ -625,11 +625,16 @@ def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]
     return tuple(ends)
 
 
+def _a(word: str) -> str:
+    """``word`` with its article: "a king", "an ace", "an eight"."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
     if meld.kind is MeldKind.SET:
         if not rules.is_wild(card) and card.rank != meld.rank:
             return (
-                f"the {card} is not a {meld.rank.word}, so it does not fit a set of "
+                f"the {card} is not {_a(meld.rank.word)}, so it does not fit a set of "
                 f"{meld.rank.plural}"
             )
         verdict = check_set((*meld.cards, card), rules)
@@ -695,7 +700,7 @@ def can_replace_wild(
         if card.rank != meld.rank:
             return _fail(
                 VerdictCode.WRONG_NATURAL,
-                f"the wild stands for a {meld.rank.word}; the {card} cannot take its place",
+                f"the wild stands for {_a(meld.rank.word)}; the {card} cannot take its place",
                 kind,
                 cards,
             )

@@ -151,3 +151,20 @@ def test_strong_bot_once_down_discards_with_the_next_player_in_mind() -> None:
         assert action in legal
         game.apply(action)
     assert seen >= 1
+
+
+def test_a_buy_that_completes_the_contract_says_so_not_zero_cards_from_going_down() -> None:
+    # Deal 1 (two sets): Cleo holds three sevens and two kings; Ada declines the K♥ upcard.
+    hands = [
+        "3H 4H 6D 7D 10S JS AC 9D 4C 6C",
+        "3S 7H 10H JD QS AS 2D 6S 9C 4D",
+        "7H 7C 7S KS KD 3C 4D 5H 8S 9D",
+        "2H 3D 5S 6H 8C 9S JH QH AD 10C",
+    ]
+    game = lp.Game.from_deal("house", hands, "8D 3C 7C 2S", "KH", dealer=3)
+    game.apply(lp.DrawStock())
+    while game.to_act != 2:  # Ben passes on the K♥
+        game.apply(lp.Pass())
+    action, reason = BasicBot(0).explain(game.view(2), game.legal_actions())
+    assert isinstance(action, lp.Buy)
+    assert reason == "Buy the K♥: it lets you go down on your turn, worth the penalty card."

@@ -661,3 +661,14 @@ def test_a_built_run_stands_for_consecutive_cards_of_its_suit(
     for i, c in enumerate(placed):
         if not rules.is_wild(c):
             assert meld.natural_for(i) == c
+
+
+@pytest.mark.parametrize(
+    ("table", "words"),
+    [("AS AH AD", "The 4♠ is not an ace,"), ("8S 8H 8D", "not an eight,"), ("KS KH KD", "a king")],
+)
+def test_a_card_that_does_not_fit_a_set_is_refused_in_plain_english(table: str, words: str) -> None:
+    house = lp.PRESETS["house"]
+    meld = Meld.build("set", lp.parse_cards(table), house)
+    with pytest.raises(IllegalAction, match=words):
+        meld.add(Card.parse("4S"), None, house)

@@ -127,8 +127,7 @@ class BasicBot:
             return _find(legal, Pass), restraint
         if after <= 3 or _needs_more(view) or before - after >= 2:
             return _find(legal, Buy), (
-                f"Buy the {card}: it brings you to {after} card{'s' if after != 1 else ''} "
-                "from going down, worth the penalty card."
+                f"Buy the {card}: it {_closer(after, ' on your turn')}, worth the penalty card."
             )
         return _find(
             legal, Pass
@@ -152,8 +151,7 @@ class BasicBot:
         before = contract_distance(view.hand, rules, view.deal)
         after = contract_distance([*view.hand, top], rules, view.deal)
         if after < before:
-            what = "lets you go down" if after == 0 else f"brings you to {after} from going down"
-            return take, f"Take the {top}: it {what}."
+            return take, f"Take the {top}: it {_closer(after)}."
         return _find(
             legal, DrawStock
         ), f"Draw from the stock: the {top} does not help your contract."
@@ -254,6 +252,15 @@ def _unpunished(view: PlayerView, cards: Sequence[Card]) -> list[Card]:
 def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
     """The first legal action of ``kind``, if any."""
     return next((a for a in legal if isinstance(a, kind)), None)
+
+
+def _closer(after: int, when: str = "") -> str:
+    """What a card that brings the contract closer does, to ``after`` cards short: "lets you
+    go down" (``when``: " on your turn", for a card bought out of turn), else "brings you to 2
+    cards from going down" (never "to 0 cards")."""
+    if after == 0:
+        return f"lets you go down{when}"
+    return f"brings you to {after} card{'s' if after != 1 else ''} from going down"
 
 
 def _find(legal: Sequence[Action], kind: type[Action]) -> Action:

@@ -548,7 +548,7 @@ def apply_swap(ctx: Context, action: SwapWild) -> list[Event]:
     if not ctx.rules.wild_swap.freed_wild_to_hand:
         s.pending_wild = freed
     then = (
-        "it goes to their hand"
+        f"it goes to {ctx.names[seat]}'s hand"
         if ctx.rules.wild_swap.freed_wild_to_hand
         else "it must be laid again this turn"
     )
