@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
@@ -154,9 +155,23 @@ def _add_play(sub: Subparsers) -> None:
     p.set_defaults(handler=_cmd_play)
 
 
+def unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at ``path`` (its folder is missing, or it is a folder), or
+    ``None``: asked before the work starts, so a match or a run is not lost at the end."""
+    if path.is_dir():
+        return f"cannot write {path}: it is a folder; name a file in it"
+    if not path.parent.is_dir():
+        return f"cannot write {path}: the folder {path.parent} does not exist"
+    return None
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from liverpool.terminal import play
 
+    problem = unwritable(Path(args.save)) if args.save else None
+    if problem:
+        sys.stderr.write(f"{PROG} play: {problem}\n")
+        return 2
     return play(
         preset=args.preset,
         players=args.players,
@@ -228,7 +243,6 @@ def _add_simulate(sub: Subparsers) -> None:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import statistics
     import time
-    from pathlib import Path
 
     from liverpool import LiverpoolError, get_rules
     from liverpool.match import (
@@ -276,8 +290,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.address and args.engine != "dask":
         return fail("--address is only used with --engine dask")
     out: Path | None = Path(args.out) if args.out else None
-    if out is not None and not out.parent.is_dir():
-        return fail(f"cannot write {out}: the folder {out.parent} does not exist")
+    problem = unwritable(out) if out is not None else None
+    if problem:
+        return fail(problem)
 
     progress = None if args.quiet else TextProgress(sys.stderr)
     start = time.monotonic()
@@ -362,8 +377,6 @@ def _add_review(sub: Subparsers) -> None:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from liverpool import LiverpoolError, RecordError
     from liverpool.review import DEFAULT_BUDGET, format_review, review
 

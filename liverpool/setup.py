@@ -185,6 +185,8 @@ def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str):
         raise RulesError("players must be a number or a list of names, not one string")
     names = tuple(str(p) for p in players)
+    if any(not name.strip() for name in names):  # "Deal 1:  deals 10 cards each."
+        raise RulesError("every player needs a name: an empty name cannot be said at the table")
     if len(set(names)) != len(names):
         raise RulesError("every player needs a different name")
     return names

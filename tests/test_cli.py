@@ -275,3 +275,21 @@ def test_every_bot_level_is_offered_to_play_and_simulate() -> None:
 
     assert lp.bots.LEVELS == _LEVELS
     assert build_parser().parse_args(["play", "--level", "expert"]).level == "expert"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--save", "{tmp}/no/such/folder/g.json"], "the folder"),
+        (["--save", "{tmp}"], "it is a folder"),
+        (["--name", ""], "every player needs a name"),
+    ],
+)
+def test_play_refuses_before_the_game_what_would_fail_at_its_end(
+    argv: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --save path that cannot be written would lose the whole match when it ends."""
+    args = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(["play", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("liverpool play: ") and words in err and err.count("\n") == 1

@@ -238,6 +238,15 @@ def serve_main(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         sys.stderr.write(f"{PROG} serve: --port must be 0 to 65535, not {args.port}\n")
         return 2
+    from pathlib import Path
+
+    from liverpool.cli import unwritable
+
+    # Checked before "ready" is printed: SQLite would fail only once the server starts.
+    problem = unwritable(Path(args.db))
+    if problem:
+        sys.stderr.write(f"{PROG} serve: --db {problem}\n")
+        return 2
     key: str = args.teacher_key or secrets.token_urlsafe(9)
     try:
         sock = listen(host, args.port)

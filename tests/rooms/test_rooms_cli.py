@@ -90,3 +90,17 @@ def test_a_busy_port_is_reported(tmp_path: Path) -> None:
             timeout=30,
         )
     assert done.returncode == 1 and "cannot listen" in done.stderr
+
+
+def test_a_store_that_cannot_be_written_is_reported_before_the_server_says_ready(
+    tmp_path: Path,
+) -> None:
+    for db, words in ((tmp_path / "no" / "r.sqlite3", "does not exist"), (tmp_path, "a folder")):
+        done = subprocess.run(
+            [*SERVE, "--port", "0", "--db", str(db), "--teacher-key", "K"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
+        assert "rooms at" not in done.stdout  # no "ready" banner for a server that cannot start
