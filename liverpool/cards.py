@@ -278,11 +278,14 @@ def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | No
     """Say which part of a bad card token is wrong, quoting it."""
     if len(upper) == 1:
         why = "a card needs a rank and a suit"
+    elif upper in _RANK_BY_TEXT:  # "10", "Q": a rank alone
+        why = f"it has no suit: add one, as in {upper}H or {upper}♠"
     elif suit is None:
         why = f"{upper[-1]!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)"
     else:
         why = f"{text.strip()[:-1]!r} is not a rank (use A 2-9 10 T J Q K)"
-    return f"cannot read {text!r} as a card: {why}; write a card {_EXAMPLES}"
+    shown = repr(text) if len(text) <= 20 else repr(text[:17] + "...")  # never a page of text
+    return f"cannot read {shown} as a card: {why}; write a card {_EXAMPLES}"
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

@@ -1065,6 +1065,8 @@ def _coerce(name: str, value: Any, current: Any) -> Any:
 
 
 def _validate(rules: Rules) -> None:
+    if not isinstance(rules.name, str) or not rules.name.strip():
+        raise RulesError(f"name must be a word such as 'house', not {rules.name!r:.40}")
     for name, kind in _ENUM_FIELDS.items():
         value = getattr(rules, name)
         if not isinstance(value, kind):

@@ -139,6 +139,7 @@ _USAGE: dict[str, str] = {
 
 _SPLIT = re.compile(r"[\s,;]+")
 _MELD_SPLIT = re.compile(r"[|/]")
+_NUMBER_LIKE = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 
 
 def _tokens(text: str) -> list[str]:
@@ -147,16 +148,14 @@ def _tokens(text: str) -> list[str]:
 
 def _card(token: str, hand: Sequence[Card]) -> Card:
     """A card from its text, or from its number in ``hand`` (as drawn, counting from 1)."""
-    if token.isdigit():
-        number = int(token)
+    if _NUMBER_LIKE.fullmatch(token):  # "3", and "-1" or "1.5", which are no card either
         if not hand:
             raise CommandError(f"{token!r} is a number; name the card instead, e.g. 7H.")
-        if not 1 <= number <= len(hand):
+        if not token.isdigit() or not 1 <= int(token) <= len(hand):
             raise CommandError(
-                f"There is no card number {number} in your hand: they are numbered 1 to "
-                f"{len(hand)}."
+                f"There is no card number {token} in your hand: they are numbered 1 to {len(hand)}."
             )
-        return hand[number - 1]
+        return hand[int(token) - 1]
     return Card.parse(token)
 
 

@@ -183,7 +183,14 @@ def test_card_parse_error_is_a_value_error() -> None:
 
 @pytest.mark.parametrize(
     ("token", "part"),
-    [("1H", "'1' is not a rank"), ("11S", "'11' is not a rank"), ("10X", "'X' is not a suit")],
+    [
+        ("1H", "'1' is not a rank"),
+        ("11S", "'11' is not a rank"),
+        ("10X", "'X' is not a suit"),
+        ("10", "'10' as a card: it has no suit: add one, as in 10H"),
+        ("q", "'q' as a card: a card needs a rank and a suit"),
+        ("7" * 500 + "X", "'77777777777777777[.][.][.]' as a card"),  # not the whole token
+    ],
 )
 def test_bad_token_says_which_part_is_wrong(token: str, part: str) -> None:
     with pytest.raises(CardParseError, match=part):

@@ -413,6 +413,12 @@ def test_changed_rules_with_a_rebuilt_digest_are_refused(record: dict[str, Any])
     refuse(redigest({**record, "rules": rules}))
 
 
+@pytest.mark.parametrize("name", [[1, 2], {"a": 1}, "", 7])
+def test_a_rules_name_that_is_not_a_word_is_refused(record: dict[str, Any], name: Any) -> None:
+    rules = {**record["rules"], "name": name}
+    refuse(redigest({**record, "rules": rules}), "name must be a word")
+
+
 def test_an_unknown_rules_field_is_refused(record: dict[str, Any]) -> None:
     rules = {**record["rules"], "sausages": True}
     refuse(json.dumps({**record, "rules": rules}), "digest")

@@ -473,6 +473,9 @@ def test_cards_by_number_in_the_hand_as_drawn() -> None:
     assert parse_command("lay 4 2", hand) == lp.LayOff("9D", 1)
     with pytest.raises(CommandError, match="numbered 1 to 5"):
         parse_command("x 6", hand)
+    for token in ("0", "-1", "1.5"):  # numbers, not cards: never "'5' is not a suit"
+        with pytest.raises(CommandError, match=f"There is no card number {token} in your hand"):
+            parse_command(f"x {token}", hand)
     with pytest.raises(CommandError, match="name the card"):
         parse_command("x 2")
 
