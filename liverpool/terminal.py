@@ -621,6 +621,13 @@ class TerminalGame:
     def _help(self) -> None:
         for line in _HELP.strip("\n").splitlines():
             self.say(line)
+        rules = self.game.rules
+        if rules.failed_going_down_penalty:  # a mistyped card number would cost real points
+            self.say(
+                f"Under {rules.name} rules a failed attempt to go down costs "
+                f"{rules.failed_going_down_penalty} points: check your melds first (hint shows "
+                "them when you can go down)."
+            )
 
     def _commands_line(self, legal: Sequence[Action]) -> str:
         kinds: list[str] = []

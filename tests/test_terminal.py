@@ -243,6 +243,15 @@ def test_help_and_table_commands() -> None:
     _, _, text, _ = run_stacked(["help", "table", "quit"])
     assert "down CARDS | CARDS" in text and "lay CARD MELD" in text
     assert text.count("═══ Deal 1 of 7") == 2
+    assert "failed attempt" not in text  # house rules charge nothing for one
+
+
+def test_help_warns_where_a_failed_attempt_to_go_down_costs_points() -> None:
+    game = lp.Game("traditional", 4, seed=3)
+    out = io.StringIO()
+    bots = {seat: ScriptBot() for seat in (1, 2, 3)}
+    TerminalGame(game, 0, bots, input=Lines(["help", "quit"]), output=out).run()
+    assert "Under traditional rules a failed attempt to go down costs 50 points" in out.getvalue()
 
 
 def test_quit_and_end_of_input_exit_cleanly(tmp_path: Path) -> None:
