@@ -43,10 +43,12 @@ def _card(value: Card | str) -> Card:
 _MELDS_FORM = 'a list of melds, each card text like "7H 7C 7S" or a list of cards'
 
 
-def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+def _melds(value: object) -> tuple[tuple[Card, ...], ...]:
     """The melds of a GoDown or GoOut. A list of another shape is refused here, in words, not
     deep in the rules as a type error. (Empty melds are refused by the rules, before a house
-    charges for a failed attempt: a table asks ``GoDown(())`` why it may not go down at all.)"""
+    charges for a failed attempt: a table asks ``GoDown(())`` why it may not go down at all.)
+    ``value`` is typed ``object`` on purpose: typed as melds, the compiled engine would take the
+    checks below as already settled and fail on a number with a TypeError of its own."""
     if isinstance(value, (str, Card)) or not isinstance(value, Iterable):
         raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {_short(value)}.")
     melds = list(value)
@@ -131,9 +133,9 @@ class LayOff:
     meld: int
     end: Literal["low", "high"] | None = None
 
-    def __init__(
-        self, card: Card | str, meld: int, end: Literal["low", "high"] | None = None
-    ) -> None:
+    # ``meld`` and ``end`` are checked here, not by their annotations: the compiled engine would
+    # refuse a text "0" with a TypeError in its own words, before the check could say it in ours.
+    def __init__(self, card: Card | str, meld: object, end: object = None) -> None:
         if end not in (None, "low", "high"):
             raise IllegalAction(f'The end of a run is "low" or "high", not {_short(end)}.')
         object.__setattr__(self, "card", _card(card))
@@ -154,7 +156,7 @@ class SwapWild:
     meld: int
     position: int
 
-    def __init__(self, card: Card | str, meld: int, position: int) -> None:
+    def __init__(self, card: Card | str, meld: object, position: object) -> None:  # (see LayOff)
         object.__setattr__(self, "card", _card(card))
         object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
         object.__setattr__(self, "position", _place(position, "A place in a meld", 1))
@@ -233,7 +235,7 @@ class Cut:
 
     aim: int
 
-    def __init__(self, aim: int) -> None:
+    def __init__(self, aim: object) -> None:  # (checked here: see LayOff)
         object.__setattr__(self, "aim", _place(aim, "A cut's aim", 30))
 
     def __str__(self) -> str:
@@ -308,10 +310,13 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     problem = None
     extra = [k for k in kwargs if k not in known]
     missing = [n for n, f in known.items() if n not in kwargs and f.default is MISSING]
+    card = kwargs.get("card", "")
     if extra:
         problem = f"it has nothing called {_short(str(extra[0]))}"
     elif missing:
         problem = f"it needs its {' and '.join(missing)}"
+    elif not isinstance(card, str):  # (a compiled engine would say "str object expected")
+        problem = f"its card is card text such as '7H', not {_short(card)}"
     else:
         try:
             return cast(Action, cls(**kwargs))

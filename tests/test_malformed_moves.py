@@ -101,7 +101,7 @@ def test_card_text_that_is_not_text_or_a_list_is_a_card_parse_error(value: Any) 
         ({"type": "DrawStock", "extra": 1}, "it has nothing called 'extra'"),
         ({"type": "GoDown", "melds": 5}, "Say the melds as a list of melds"),
         ({"type": "LayOff", "card": "5H", "meld": "0"}, "A meld's number is a whole number"),
-        ({"type": "Discard", "card": 7}, "expected card text such as '7H'"),
+        ({"type": "Discard", "card": 7}, "its card is card text such as '7H', not 7"),
     ],
 )
 def test_a_move_read_from_a_record_or_a_room_says_what_is_wrong(
