@@ -427,6 +427,8 @@ def test_house_deal_7_last_card_is_laid_off_not_discarded() -> None:
     refused(g, Discard("7H"), "may not discard your last card")
     events = g.apply(LayOff("7H", 0))
     assert kinds(events)[:3] == ["lay_off", "go_out", "deal_over"]
+    # The run is named as it stood, with the end: not "run of ♥ 3-7", as if it held the 7♥.
+    assert events[0].text == "Ada laid the 7♥ at the high end of their own run of ♥ 3-6."
     assert g.is_over and g.deal_scores[-1][0] == 0
 
 
@@ -1229,3 +1231,14 @@ def test_going_out_ends_the_deal_and_scores_leftovers(
     assert g.phase is Phase.DRAW and g.to_act == 1
     dealt = rules.contract(deal + 1).cards_dealt
     assert [len(g.hand(i)) for i in range(3)] == [dealt] * 3
+
+
+def test_a_wild_laid_off_on_a_run_says_what_it_stands_for_and_where() -> None:
+    table = [(0, "7H 7C 7D"), (0, "KS KD KC"), (1, "5D 6D 7D 8D")]
+    hands = ["JK 9C 4D", "5S 6S 7S 8S 2D", "3H 4H 5H 6H 7H"]
+    g = lp.Game.from_deal("house", hands, "KS", "2C", dealer=2, table=table)
+    g.apply(lp.DrawStock())
+    while g.phase is lp.Phase.BUY:
+        g.apply(lp.Pass())
+    events = g.apply(LayOff("JK", 2, "low"))
+    assert events[0].text == "Ada laid the 🃏 (as 4♦) at the low end of Ben's run of ♦ 5-8."

@@ -484,11 +484,18 @@ def apply_lay_off(ctx: Context, action: LayOff) -> list[Event]:
         s.pending_wild = None
     owner = meld.owner
     whose = "their own" if owner == seat else f"{ctx.names[owner or 0]}'s"
+    grown = s.table[action.meld]
+    if meld.kind is MeldKind.RUN:
+        # The run as it stood, and the end: "on Ben's run of ♥ 2-7" read as if it held the 7♥.
+        place = 0 if end == "low" else len(grown.cards) - 1
+        wild = f" (as {grown.stands_for(place)})" if ctx.rules.is_wild(action.card) else ""
+        where = f"{wild} at the {end} end of {whose} {meld.describe(ctx.rules)}"
+    else:
+        where = f" on {whose} {grown.describe(ctx.rules)}"
     events = [
         Event(
             EventKind.LAY_OFF,
-            f"{ctx.names[seat]} laid the {action.card} on {whose} "
-            f"{s.table[action.meld].describe(ctx.rules)}.",
+            f"{ctx.names[seat]} laid the {action.card}{where}.",
             seat,
             (action.card,),
         )
