@@ -13,7 +13,7 @@ from typing import Any, Literal, cast
 
 from ._compile import mypyc_attr
 from .cards import Card, format_cards, parse_cards
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, quoted
 
 __all__ = [
     "ACTION_TYPES",
@@ -50,10 +50,10 @@ def _melds(value: object) -> tuple[tuple[Card, ...], ...]:
     ``value`` is typed ``object`` on purpose: typed as melds, the compiled engine would take the
     checks below as already settled and fail on a number with a TypeError of its own."""
     if isinstance(value, (str, Card)) or not isinstance(value, Iterable):
-        raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {_short(value)}.")
+        raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {quoted(value)}.")
     melds = list(value)
     if any(isinstance(m, Card) or not isinstance(m, (str, Iterable)) for m in melds):
-        raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {_short(value)}.")
+        raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {quoted(value)}.")
     return tuple(tuple(parse_cards(m)) for m in melds)
 
 
@@ -62,14 +62,8 @@ def _place(value: object, what: str, example: int) -> int:
     :class:`~liverpool.IllegalAction` saying so (a text ``"0"`` from a form or a message would
     otherwise fail deep inside the rules with a type error)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{what} is a whole number, like {example}, not {_short(value)}.")
+        raise IllegalAction(f"{what} is a whole number, like {example}, not {quoted(value)}.")
     return value
-
-
-def _short(value: object) -> str:
-    """``value`` quoted for a message, cut short (a message must not repeat a huge input)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @mypyc_attr(acyclic=True)
@@ -137,7 +131,7 @@ class LayOff:
     # refuse a text "0" with a TypeError in its own words, before the check could say it in ours.
     def __init__(self, card: Card | str, meld: object, end: object = None) -> None:
         if end not in (None, "low", "high"):
-            raise IllegalAction(f'The end of a run is "low" or "high", not {_short(end)}.')
+            raise IllegalAction(f'The end of a run is "low" or "high", not {quoted(end)}.')
         object.__setattr__(self, "card", _card(card))
         object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
         object.__setattr__(self, "end", end)
@@ -300,11 +294,11 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     :class:`~liverpool.RecordError` if it is not one, its reason after the first ``": "`` in a
     player's words (the rooms show that reason to whoever sent the move)."""
     if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
-        raise RecordError(f"an action in the record is not readable: {_short(data)}")
+        raise RecordError(f"an action in the record is not readable: {quoted(data)}")
     kind = data["type"]
     cls = _CLASSES.get(kind)
     if cls is None:
-        raise RecordError(f"the record names an unknown action {_short(kind)}")
+        raise RecordError(f"the record names an unknown action {quoted(kind)}")
     kwargs = {k: v for k, v in data.items() if k != "type"}
     known = {f.name: f for f in fields(cls)}
     problem = None
@@ -312,11 +306,11 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     missing = [n for n, f in known.items() if n not in kwargs and f.default is MISSING]
     card = kwargs.get("card", "")
     if extra:
-        problem = f"it has nothing called {_short(str(extra[0]))}"
+        problem = f"it has nothing called {quoted(str(extra[0]))}"
     elif missing:
         problem = f"it needs its {' and '.join(missing)}"
     elif not isinstance(card, str):  # (a compiled engine would say "str object expected")
-        problem = f"its card is card text such as '7H', not {_short(card)}"
+        problem = f"its card is card text such as '7H', not {quoted(card)}"
     else:
         try:
             return cast(Action, cls(**kwargs))

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ._compile import mypyc_attr
-from .errors import CardParseError
+from .errors import CardParseError, quoted
 
 __all__ = [
     "Card",
@@ -284,8 +284,7 @@ def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | No
         why = f"{upper[-1]!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)"
     else:
         why = f"{text.strip()[:-1]!r} is not a rank (use A 2-9 10 T J Q K)"
-    shown = repr(text) if len(text) <= 20 else repr(text[:17] + "...")  # never a page of text
-    return f"cannot read {shown} as a card: {why}; write a card {_EXAMPLES}"
+    return f"cannot read {quoted(text, 20)} as a card: {why}; write a card {_EXAMPLES}"
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
@@ -299,7 +298,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
     elif isinstance(text, Card) or not isinstance(text, Iterable):
         raise CardParseError(
-            f"expected card text such as '7H 7C 7S' or a list of cards, got {text!r:.40}"
+            f"expected card text such as '7H 7C 7S' or a list of cards, got {quoted(text)}"
         )
     else:
         tokens = list(text)

@@ -48,3 +48,13 @@ class SeatError(IllegalAction):
     It is an :class:`IllegalAction` (docs/rules.md §4, "What bad input gets"): asking about a
     seat that is not there is refused like any other move, so one ``except IllegalAction``
     catches it, while tests and widgets can still tell it apart."""
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """``value``'s repr for a message, cut to ``limit`` characters: a refusal quotes the bad
+    input, but never repeats a page of it back (a 10,000-character token, a huge list). Text is
+    cut before it is quoted, so the quote still closes: ``'7777...'``."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[: limit - 3] + "...")
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

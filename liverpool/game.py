@@ -29,9 +29,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .actions import ACTION_TYPES, Action, Buy, Discard, DrawStock, Pass, _short
+from .actions import ACTION_TYPES, Action, Buy, Discard, DrawStock, Pass
 from .cards import Card
-from .errors import IllegalAction
+from .errors import IllegalAction, quoted
 from .events import Event
 from .melds import Meld
 from .phases import calls, cut, draw, play, turns
@@ -445,7 +445,7 @@ def _not_a_move(value: object) -> str:
         name = value.__name__
         return f"lp.{name} is a kind of move, not a move: make one by calling it: lp.{name}(...)."
     return (
-        f"{_short(value)} is not a move: make moves such as lp.DrawStock() or lp.Discard('7H') "
+        f"{quoted(value)} is not a move: make moves such as lp.DrawStock() or lp.Discard('7H') "
         "(game.legal_actions() lists the moves open now)."
     )
 

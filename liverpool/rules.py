@@ -17,7 +17,7 @@ from operator import and_
 from typing import Any, Self
 
 from .cards import Card, Rank, build_shoe
-from .errors import RulesError
+from .errors import RulesError, quoted
 
 __all__ = [
     "AceMode",
@@ -1066,7 +1066,7 @@ def _coerce(name: str, value: Any, current: Any) -> Any:
 
 def _validate(rules: Rules) -> None:
     if not isinstance(rules.name, str) or not rules.name.strip():
-        raise RulesError(f"name must be a word such as 'house', not {rules.name!r:.40}")
+        raise RulesError(f"name must be a word such as 'house', not {quoted(rules.name)}")
     for name, kind in _ENUM_FIELDS.items():
         value = getattr(rules, name)
         if not isinstance(value, kind):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, parse_cards
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, RulesError, quoted
 from .melds import Meld
 from .presets import get_rules
 from .rules import MeldKind, Rules
@@ -195,7 +195,7 @@ def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
 def _check_seed(seed: object) -> None:
     """A seed is a whole number (or ``None``, to draw one): the record must replay it."""
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RulesError(f"a seed is a whole number (or None to draw one), not {seed!r:.40}")
+        raise RulesError(f"a seed is a whole number (or None to draw one), not {quoted(seed)}")
 
 
 def _check_dealer(dealer: object, players: int) -> None:
