@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from ._compile import mypyc_attr
 from .cards import Card
 
-__all__ = ["Event", "EventKind", "second_person"]
+__all__ = ["Event", "EventKind", "second_person", "signed_points"]
 
 
 class EventKind(enum.StrEnum):
@@ -134,6 +134,12 @@ _YOU_VERBS = {
     "wins": "win",
     "cuts": "cut",
 }
+
+
+def signed_points(value: int) -> str:
+    """A deal's points with their sign, as a score line reads them: leftovers ``+45``, going
+    out ``+0``, an exact-cut bonus ``−50`` (a true minus sign, never ``+-50``)."""
+    return f"−{-value}" if value < 0 else f"+{value}"
 
 
 def second_person(text: str, name: str = "You") -> str:

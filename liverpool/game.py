@@ -250,8 +250,10 @@ class Game:
 
     @property
     def stock_size(self) -> int:
-        """Cards left in the stock."""
-        return len(self._ctx.state.stock)
+        """Cards left in the stock; before the cut, the whole shuffled shoe waiting to be cut
+        and dealt (as every seat's :class:`PlayerView` counts it)."""
+        s = self._ctx.state
+        return len(s.stock) + len(s.shoe)
 
     def is_down(self, seat: int) -> bool:
         """Whether ``seat`` has gone down this deal."""

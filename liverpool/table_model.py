@@ -63,7 +63,7 @@ from .actions import (
 )
 from .cards import Card
 from .errors import IllegalAction
-from .events import Event, EventKind, second_person
+from .events import Event, EventKind, second_person, signed_points
 from .melds import Meld, lay_off_ends
 from .rules import Contract, GoingDown, MeldKind, Rules, RummyCall, WildSwap, hand_points
 from .solver import find_going_down, find_whole_hand
@@ -1080,11 +1080,7 @@ def addressed(text: str, name: str) -> str:
 
 def points_cell(value: int) -> str:
     """A score-pad cell: leftovers as ``+N``, a bonus as ``−N``, going out as ``0``."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
+    return signed_points(value) if value else "0"
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")

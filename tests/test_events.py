@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from liverpool.events import second_person
+import liverpool as lp
+from liverpool.events import second_person, signed_points
 
 
 @pytest.mark.parametrize(
@@ -35,3 +36,12 @@ def test_second_person_for_any_name() -> None:
     assert second_person("Ada's set of sevens", "Ada") == "Your set of sevens"
     assert second_person("Adam deals.", "Ada") == "Adam deals."
     assert second_person("Ada deals.", "") == "Ada deals."
+
+
+def test_a_negative_deal_score_reads_with_a_minus_sign() -> None:
+    assert [signed_points(p) for p in (45, 0, -50)] == ["+45", "+0", "−50"]
+    # classic takes 50 points off an exact cut: some deal of this match ends below zero
+    game = lp.play_match("classic", [lp.bots.BasicBot()] * 3, seed=3).game
+    over = [e.text for e in game.log if e.kind == "deal_over"]
+    assert any(" −50" in line for line in over)
+    assert not any("+-" in line for line in over)

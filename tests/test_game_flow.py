@@ -22,6 +22,7 @@ import pytest
 
 import liverpool as lp
 from liverpool import Phase
+from liverpool.events import second_person
 
 PRESET_NAMES = ["house", "classic", "online", "traditional", "florida", "i_buy", "me"]
 
@@ -877,8 +878,9 @@ def test_the_player_right_of_the_dealer_cuts_before_the_deal(preset: str) -> Non
     g = lp.Game(preset, 4, seed=1, dealer=2)
     cards, _ = shoe(preset, 4)
     assert (g.phase, g.to_act, g.dealer) == (Phase.CUT, 1, 2)
-    assert all(g.hand(i) == [] for i in range(4)) and g.stock_size == 0
+    assert all(g.hand(i) == [] for i in range(4)) and g.stock_size == cards  # the shoe, uncut
     assert g.total_cards() == cards
+    assert all(g.view(i).stock_size == g.stock_size for i in range(4))
     refuse(g, lp.DrawStock(), "must be cut")
     refuse(g, lp.Cut(41), "not your turn", player=2)
     refuse(g, lp.Cut(0), f"between 1 and {cards - 1} cards")
@@ -902,7 +904,7 @@ def test_an_exact_cut_takes_fifty_points_off_the_cutter(preset: str) -> None:
     for seed in range(100):
         g = lp.Game(rules, 4, seed=seed)
         text = g.apply(lp.Cut(aim))[0].text
-        found.setdefault(f"exactly {aim}" in text, seed)
+        found.setdefault(f"an exact cut of {aim} cards" in text, seed)
         if len(found) == 2:
             break
     assert set(found) == {True, False}
@@ -912,6 +914,9 @@ def test_an_exact_cut_takes_fifty_points_off_the_cutter(preset: str) -> None:
         cut = g.apply(lp.Cut(aim))[0]
         assert cut.player == 3
         assert ("takes 50 points off" in cut.text) == exact
+        if exact:  # the verb right after the name, so a player called You reads "You take"
+            assert cut.text.startswith(f"{g.names[3]} takes 50 points off: an exact cut")
+            assert second_person(cut.text, g.names[3]).startswith("You take 50 points off")
         left = play_out_deal(g)
         bonus = [0, 0, 0, -50] if exact else [0, 0, 0, 0]
         assert g.deal_scores == [[p + b for p, b in zip(left, bonus, strict=True)]]
@@ -1010,6 +1015,9 @@ def test_traditional_floating_player_draws_and_goes_out_by_discarding() -> None:
     events = g.apply(lp.GoDown([C("7♠ 7♥ 7♦ 7♣ 7♠"), C("9♠ 9♥ 9♦ 9♣ 9♠ 9♥")]))
     assert kinds(events)[-1] == "floating"
     assert g.is_floating(1) and g.hand(1) == []
+    said = events[-1].text  # the verb right after the name: "You are floating" for a You
+    assert said == f"{g.names[1]} is floating: no cards left, but not gone out."
+    assert second_person(said, g.names[1]).startswith("You are floating")
     assert (g.phase, g.to_act) == (Phase.DRAW, 2)  # the turn ended without a discard
     g.apply(lp.DrawStock())
     # Branch: the floater (down, so allowed in traditional) buys the 2♦ and holds cards again.

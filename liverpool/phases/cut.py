@@ -46,8 +46,8 @@ def apply_cut(ctx: Context, action: Action) -> list[Event]:
         events.append(
             Event(
                 EventKind.CUT,
-                f"{name} cut exactly {lifted} cards — the deal and the upcard — and takes "
-                f"{bonus} points off.",
+                f"{name} takes {bonus} points off: an exact cut of {lifted} cards, the deal "
+                "and the upcard.",
                 s.cutter,
             )
         )

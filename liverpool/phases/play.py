@@ -331,7 +331,7 @@ def after_hand_change(ctx: Context, seat: int) -> list[Event]:
         events = [
             Event(
                 EventKind.FLOATING,
-                f"{ctx.names[seat]} has no cards left but has not gone out: floating.",
+                f"{ctx.names[seat]} is floating: no cards left, but not gone out.",
                 seat,
             )
         ]

@@ -18,7 +18,7 @@ from ..actions import (
     TakeDiscard,
 )
 from ..cards import Card, format_cards
-from ..events import Event, EventKind
+from ..events import Event, EventKind, signed_points
 from ..melds import lay_off_ends
 from ..rules import (
     LayOffTiming,
@@ -273,7 +273,7 @@ def end_deal(ctx: Context, went_out: int | None, why: str = "stock") -> list[Eve
                 f"{cause}: the deal is dead and everyone scores what they hold.",
             )
         )
-    pad = ", ".join(f"{ctx.names[i]} +{p}" for i, p in enumerate(points))
+    pad = ", ".join(f"{ctx.names[i]} {signed_points(p)}" for i, p in enumerate(points))
     events.append(
         Event(
             EventKind.DEAL_OVER,
