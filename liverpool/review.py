@@ -76,6 +76,7 @@ __all__ = [
     "LESSONS",
     "MISTAKE_FROM",
     "NOISE_Z",
+    "NOTHING_GRADED",
     "Decision",
     "Grade",
     "Practice",
@@ -95,6 +96,11 @@ BLUNDER_FROM = 15.0
 """Points lost from which a move is a blunder."""
 NOISE_Z = 2.0
 """A loss within this many standard errors of zero is not told apart from the best: good."""
+NOTHING_GRADED = (
+    "No decision was graded: this seat has made none that the review grades (forced moves, "
+    "cuts and calls are not graded), so there is no accuracy to give yet."
+)
+"""What a review with no graded decision says in place of an accuracy of 100%."""
 REVIEW_DISCARDS = 3
 """The best discards (StrongBot's ranking) compared with the card the player threw."""
 
@@ -570,6 +576,9 @@ def format_review(result: Review, *, every: bool = True) -> str:
     if not result.complete:
         lines.append("The review was stopped before the end: what follows covers part of it.")
     lines.append("")
+    if not result.decisions:
+        lines.append(NOTHING_GRADED)
+        return "\n".join(lines)
     shown = [d for d in result.decisions if every or d.grade is not Grade.GOOD]
     lines.extend(format_decision(d) for d in shown)
     if not shown:

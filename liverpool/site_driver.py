@@ -43,7 +43,7 @@ from .presets import get_rules, preset_names
 from .render import card_svg
 from .state import Phase
 from .table_model import AutoPass, CardFace, Zone, as_data
-from .table_session import STALE, TableSession
+from .table_session import NOTHING_TO_UNDO, STALE, TableSession
 
 __all__ = ["PACE", "QUICK", "STALE", "Session", "SiteMatch"]
 
@@ -171,13 +171,12 @@ class SiteMatch(TableSession):
 
     # -- undo and records -------------------------------------------------------------------
     def undo(self) -> None:
-        """Take back the human's last action (and the bot moves after it): the Undo button."""
-        g = self.game
-        mine = [k for k, seat in enumerate(g.actors) if seat == self.seat]
-        if not mine:
-            self.say("There is nothing to undo: you have not made a move yet.", guide=True)
+        """Take back the human's last decision (and the bot moves after it): the Undo button."""
+        last = self.last_decision()
+        if last is None:
+            self.say(NOTHING_TO_UNDO, guide=True)
             return
-        self._set_game(g.replay_to(mine[-1]))
+        self._set_game(self.game.replay_to(last))
 
     def record(self) -> str:
         """The match record (JSON text, :mod:`liverpool.record`)."""

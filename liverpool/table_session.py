@@ -59,6 +59,7 @@ from .view import PlayerView
 __all__ = [
     "ACTION_KINDS",
     "LOG_LINES",
+    "NOTHING_TO_UNDO",
     "PAUSED",
     "SORT_MODES",
     "STALE",
@@ -78,6 +79,10 @@ ACTION_KINDS = tuple(str(kind) for kind in ButtonKind)
 """The buttons of the action bar, in order (every ``kind`` of ``controls["buttons"]``)."""
 
 PAUSED = "The deal is over: press Next deal to go on."
+
+NOTHING_TO_UNDO = "There is nothing to undo: you have not made a move yet."
+"""What Undo says before the player's first decision (a pass the table made for them is not
+one: :meth:`TableSession.last_decision`)."""
 
 _WHILE_PAUSED = frozenset(
     {
@@ -174,6 +179,7 @@ class TableSession(SeatScreen):
         self._deadline: float | None = None
         self._summary: tuple[Game, int, DealSummary | None] | None = None
         self._auto_passing = False
+        self._played_for_seat: set[int] = set()
         self._action_listeners: list[Callable[[Action, list[Event]], None]] = []
         self._next_listeners: list[Callable[[], None]] = []
         self._crash_listeners: list[Callable[[str], None]] = []
@@ -187,9 +193,25 @@ class TableSession(SeatScreen):
 
     @game.setter
     def game(self, game: Game) -> None:
+        n = len(game.actions)
+        if list(game.actions) == self._game.actions[:n]:  # undo: the same match, cut short
+            self._played_for_seat = {k for k in self._played_for_seat if k < n}
+        else:
+            self._played_for_seat = set()
         self._game = game
         self._deals_seen = len(game.deal_scores)
         self.refresh()
+
+    def last_decision(self) -> int | None:
+        """Where in :attr:`game`'s actions the seat's last own decision is (Undo goes back to
+        just before it), or ``None`` when they have made none. A buy offer the table passed for
+        them (the auto-pass switch, or time run out) was not their decision: undoing it would
+        only see it passed again."""
+        g = self._game
+        for k in range(len(g.actors) - 1, -1, -1):
+            if g.actors[k] == self.seat and k not in self._played_for_seat:
+                return k
+        return None
 
     @property
     def version(self) -> int:
@@ -350,7 +372,11 @@ class TableSession(SeatScreen):
             return False
         if (self.clock() if now is None else now) < self._deadline:
             return False
-        return self._act(g.idle_action())
+        index = len(g.actions)
+        played = self._act(g.idle_action())
+        if played:
+            self._played_for_seat.add(index)
+        return played
 
     def auto_pass_if_due(self) -> bool:
         """Pass the buy offer now put to this seat when the auto-pass setting says so: an
@@ -367,6 +393,7 @@ class TableSession(SeatScreen):
             events = g.apply(Pass(), player=self.seat)
         finally:
             self._auto_passing = False
+        self._played_for_seat.add(len(g.actions) - 1)
         self.refresh(clear_selection=True)
         for callback in list(self._action_listeners):
             callback(Pass(), events)
@@ -390,8 +417,11 @@ class TableSession(SeatScreen):
         # any click answers a question put to the player (a yes carries its melds along)
         self._answer, self._confirm = self._confirm, None
         try:
-            self.check_deadline()  # a lapsed offer is settled before any click on it
+            offer = self._game.discard_top
+            lapsed = self.check_deadline()  # a lapsed offer is settled before any click on it
             if self.stale(fields, self._version):
+                if lapsed:  # the click was on the offer the clock has just passed
+                    raise Refused(f"Time ran out: the {offer} was passed for you.", guide=True)
                 raise Refused(STALE, guide=True)
             if self.deal_end_pending and kind not in _WHILE_PAUSED:
                 raise Refused(PAUSED, guide=True)

@@ -407,12 +407,23 @@ def test_going_down_show_me_and_rules_messages():
     assert t.ok is False and "lacks" in t.feedback
     click(t, "rules", value="classic")
     assert t.rules.name == "classic"
+    assert "wild 2s lie where the jokers were (2♣)" in t.feedback
     ok, words = t.try_melds(["7H 7C 7S"])
-    assert not ok and "cannot be dealt under these rules" in words  # a joker, no jokers
+    assert not ok and "cannot be dealt" not in words and "3 sets" in words
     click(t, "deal", value=99)
     assert "Choose a deal" in t.feedback
     click(t, "reset")
     assert t.melds == [] and t.ok is None
+
+
+def test_going_down_without_jokers_deals_a_wild_two_in_the_jokers_place():
+    t = GoingDownTrainer(HAND, rules="classic", deal=2)
+    assert lp.Card.parse("2C") in t.hand and not any(c.is_joker for c in t.hand)
+    assert t.feedback.startswith("classic plays without jokers, so its wild 2s lie where")
+    ok, words = t.try_melds(["7H 7C 7S", "9H 10H 2C QH"])
+    assert ok and "You are down" in words
+    t.set_rules("house")  # the joker comes back with a house that has one
+    assert lp.Card.parse("JK") in t.hand and "wild 2s" not in t.feedback
 
 
 # -- LayOffTrainer ---------------------------------------------------------------------------------

@@ -79,9 +79,11 @@ def test_walkthrough_first_to_call_asks_everyone(preset: str) -> None:
 
 
 def test_walkthrough_online_names_its_limit() -> None:
-    text = BuyingWalkthrough("online").next()
+    w = BuyingWalkthrough("online")
+    text = w.next()
     assert "2 times per match" in text
     assert "no limit" in BuyingWalkthrough("house").next()
+    assert "Cleo buys the 7♥" in w.next() and "1 buy left this match." in w.feedback
 
 
 def test_walkthrough_i_buy_taking_costs_extra_cards() -> None:
@@ -317,6 +319,21 @@ def test_hand_explorer_clicks_and_presets() -> None:
     ex.handle_message({"kind": "clear"})
     assert ex.hand == [] and "empty" in ex.feedback
     assert ex.crash == ""
+
+
+def test_hand_explorer_adds_no_more_copies_than_the_shoe_holds() -> None:
+    ex = HandExplorer("9D 9D 5H 5S 5C KD", rules="house", deal=1)
+    assert 'data-testid="add-9D" data-code="9D" disabled' in ex.html  # both copies held
+    assert 'data-testid="add-8D" data-code="8D">' in ex.html
+    ex.handle_message({"kind": "add", "code": "9D"})
+    assert ex.ok is False
+    assert ex.feedback == "The shoe holds the 9♦ only twice, so no hand can hold it 3 times."
+    assert ex.hand.count(lp.Card.parse("9D")) == 2  # nothing added
+    classic = HandExplorer("9D 5H", rules="classic", deal=1)
+    assert 'data-testid="add-JK" data-code="JK" disabled' in classic.html
+    classic.add("JK")
+    assert classic.feedback == "classic plays without jokers: there is no joker to add."
+    assert classic.hand == lp.parse_cards("9D 5H")
 
 
 def test_advise_refuses_impossible_hands() -> None:

@@ -14,6 +14,7 @@ from liverpool.review import (
     BLUNDER_FROM,
     INACCURACY_FROM,
     MISTAKE_FROM,
+    NOTHING_GRADED,
     Grade,
     format_decision,
     format_review,
@@ -122,6 +123,13 @@ def test_format_review_lists_each_decision_and_the_summary() -> None:
     assert "every card still in your hand counts against you" in text  # the why
     short = format_review(review(_record(HIDDEN), 0, BUDGET), every=False)
     assert "draw from the stock" not in short and "discard the Q♥" in short
+
+
+def test_a_review_with_nothing_graded_gives_no_accuracy() -> None:
+    stopped = review(_record(HIDDEN), 0, 4, cancel=lambda: True)
+    text = format_review(stopped)
+    assert NOTHING_GRADED in text
+    assert "Accuracy" not in text and "every move was good" not in text
 
 
 def test_a_good_move_that_is_not_the_pick_is_not_shown_as_advice_to_change_it() -> None:

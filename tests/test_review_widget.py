@@ -105,6 +105,16 @@ def test_a_review_reads_a_saved_file_and_refuses_bad_input_in_words(tmp_path: Pa
         Review(_game(), budget=0)
     with pytest.raises(TypeError, match="Review needs a saved game"):
         Review(42)
+    with pytest.raises(lp.RecordError, match="no saved game was given"):
+        Review("  ")
+
+
+def test_a_review_with_nothing_graded_says_so_rather_than_100_percent() -> None:
+    fresh = lp.Game("house", 3, seed=1)  # no decision made yet
+    widget = Review(fresh, wait=True)
+    assert widget.result is not None and widget.result.decisions == ()
+    assert "No decision was graded" in widget.summary.value
+    assert "Accuracy" not in widget.summary.value
 
 
 def test_a_failure_in_the_review_is_shown_under_the_widget(

@@ -520,8 +520,12 @@ def test_a_click_after_the_deadline_finds_the_offer_gone() -> None:
     version = table.view["version"]
     now[0] = 60.0
     actions = len(match.game.actions)
+    offered = match.game.discard_top
     table.handle_message({"kind": "press", "button": "buy", "version": version})
     assert isinstance(match.game.actions[actions], lp.Pass)  # the lapse came first
+    assert table.error == f"Time ran out: the {offered} was passed for you."
+    # a later click on the same old picture is simply out of date
+    table.handle_message({"kind": "press", "button": "buy", "version": version})
     assert table.error == STALE
 
 
@@ -955,6 +959,31 @@ def test_undo_twice_goes_back_two_of_your_actions() -> None:
     assert match.game.state_key() == keys[1]
 
 
+def test_undo_goes_back_past_the_passes_the_table_made_for_you() -> None:
+    match = play(seed=5, pace=0, auto_pass_buys="always")
+    table, coach = match.table, lp.bots.BasicBot(0)
+    game = match.game
+    chosen = None  # (action count before it, state before it) of your last own decision
+    for _ in range(200):
+        if match.waiting_for_next_deal or game.is_over:
+            break
+        mine = [k for k, seat in enumerate(game.actors) if seat == 0]
+        if chosen is not None and mine and mine[-1] > chosen[0] and game.to_act == 0:
+            break  # the table has since passed an offer for you
+        before = (len(game.actions), game.state_key())
+        action = coach.act(game.view(0), game.legal_actions())
+        for message in _messages_for(table, action):
+            table.handle_message(message)
+        chosen = before
+        game = match.game
+    assert chosen is not None
+    passed = [k for k, seat in enumerate(game.actors) if seat == 0][-1]
+    assert passed > chosen[0] and game.actions[passed] == lp.Pass()
+    press(table, "undo")
+    assert table.error == ""
+    assert len(match.game.actions) == chosen[0] and match.game.state_key() == chosen[1]
+
+
 def test_save_and_resume(tmp_path: Path) -> None:
     match = play(seed=3, pace=0)
     for _ in range(6):
@@ -984,6 +1013,10 @@ def test_resume_refuses_a_changed_record_and_keeps_the_game() -> None:
     match.resume_button.click()
     assert "Could not resume" in match.table.error
     assert match.game.state_key() == key
+    # a good record next: the complaint goes with the failure it was about
+    match.record.value = text
+    match.resume_button.click()
+    assert match.table.error == "" and match.status.value.startswith("Resumed")
 
 
 def test_save_and_resume_buttons() -> None:
@@ -1340,6 +1373,16 @@ def test_replay_steps_back_and_forth() -> None:
     assert replay.step == 0
     assert replay.table.view["version"] > 1
     assert "Step 0 of 40" in replay.caption.value
+
+
+def test_replay_opens_on_how_the_deal_began() -> None:
+    text = _short_record()
+    opened = Replay(text)
+    assert opened.events and opened.events[0].startswith("Deal 1: 2 sets.")
+    assert opened.events[0] in opened.caption.value
+    opened.go(3)
+    opened.go(0)
+    assert opened.events == Replay(text).events  # the same lines as coming back to step 0
 
 
 def test_replay_is_for_watching_and_shows_hands_only_when_asked() -> None:

@@ -31,6 +31,7 @@ import liverpool as lp
 from liverpool.actions import Action
 from liverpool.game import DEFAULT_NAMES
 from liverpool.table_model import AutoPass, phrase
+from liverpool.table_session import NOTHING_TO_UNDO
 
 from .picture import BoxPicture
 from .review import Review
@@ -263,17 +264,15 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
 
     # -- undo, save, resume -----------------------------------------------------------------------
     def undo(self) -> bool:
-        """Take back the human's last action (and the bot moves after it)."""
+        """Take back the human's last decision (and the bot moves after it; not a buy offer
+        the table passed for them: :meth:`~liverpool.table_session.TableSession.last_decision`)."""
         self._cancel()
-        g = self._game
-        mine = [k for k, seat in enumerate(g.actors) if seat == self.seat]
-        if not mine:
-            self.table.show_message(
-                "There is nothing to undo: you have not made a move yet.", guide=True
-            )
+        last = self.table.session.last_decision()
+        if last is None:
+            self.table.show_message(NOTHING_TO_UNDO, guide=True)
             self._advance()
             return False
-        self._set_game(g.replay_to(mine[-1]))
+        self._set_game(self._game.replay_to(last))
         self.table.show_message("")
         self._advance()
         return True
@@ -296,6 +295,7 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
             raise lp.RecordError(f"the record has no seat {self.seat} for you to sit at")
         self.table.forget_hand_order()
         self._set_game(game)
+        self.table.show_message("")  # a failed Resume's complaint no longer holds
         self.status.value = f"Resumed: deal {game.deal}, {len(game.actions)} actions replayed."
         self._advance()
 
@@ -447,6 +447,7 @@ class Replay(BoxPicture, widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__([bar, self.caption, self.table])
+        self._texts = [self._text(e) for e in self._game.log]  # step 0: how the deal began
         self._show()
 
     @property

@@ -34,7 +34,7 @@ import liverpool as lp
 from liverpool.evaluate import Budget, describe_action
 from liverpool.events import second_person
 from liverpool.render import view_html
-from liverpool.review import Decision, Grade, review
+from liverpool.review import NOTHING_GRADED, Decision, Grade, review
 from liverpool.review import Review as ReviewResult
 
 from .picture import PictureMixin
@@ -60,6 +60,10 @@ def _game_of(record: object) -> lp.Game:
     held = getattr(record, "game", None)
     if isinstance(held, lp.Game):
         return held.copy()
+    if isinstance(record, str) and not record.strip():
+        raise lp.RecordError(
+            "no saved game was given: pass a game, a table, a record's text or its file's path"
+        )
     if isinstance(record, os.PathLike) or (
         isinstance(record, str) and not record.lstrip().startswith("{")
     ):
@@ -225,6 +229,12 @@ def _grade_pill(grade: Grade) -> str:
 
 def summary_html(result: ReviewResult) -> str:
     """The summary: accuracy, the grades counted, points lost, what to practise."""
+    if not result.decisions:  # an accuracy of 100% over nothing would flatter
+        stopped = "" if result.complete else "The review was stopped before the end. "
+        return (
+            "<div class='lp-review-summary' role='status'>"
+            f"<p style='margin:4px 0'>{stopped}{escape(NOTHING_GRADED)}</p></div>"
+        )
     counts = " · ".join(f"{result.count(g)} {g.value}" for g in Grade)
     practice = result.practise
     if practice is None:

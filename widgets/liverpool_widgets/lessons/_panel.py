@@ -268,14 +268,21 @@ def card_button(
 
 
 def button(
-    label: str, kind: MessageKind, testid: str, *, primary: bool = False, **data: object
+    label: str,
+    kind: MessageKind,
+    testid: str,
+    *,
+    primary: bool = False,
+    disabled: bool = False,
+    **data: object,
 ) -> str:
-    """A text button that sends ``{"kind": kind, **data}``."""
+    """A text button that sends ``{"kind": kind, **data}`` (``disabled``: drawn, not pressable)."""
     attrs = "".join(f' data-{h(k)}="{h(v)}"' for k, v in data.items())
     cls = "lp-btn lp-primary" if primary else "lp-btn"
+    off = " disabled" if disabled else ""
     return (
         f'<button type="button" class="{cls}" data-action="{h(kind)}" data-testid="{h(testid)}"'
-        f"{attrs}>{h(label)}</button>"
+        f"{attrs}{off}>{h(label)}</button>"
     )
 
 
@@ -340,6 +347,40 @@ def jokerless(cards: Sequence[lp.Card], rules: lp.Rules) -> str | None:
         return None
     verdict = lp.check_set([lp.Card.parse("JK")] * 3, rules)
     return None if verdict else verdict.reason
+
+
+_TWOS = tuple(lp.Card.parse(f"2{suit}") for suit in "CDHS")
+
+
+def without_jokers(
+    groups: Sequence[Sequence[lp.Card]], rules: lp.Rules
+) -> tuple[list[list[lp.Card]], list[lp.Card]]:
+    """For a house without jokers whose 2s are wild, the same groups of cards with each joker
+    replaced by a 2 (2♣, 2♦, 2♥, 2♠, in turn), and the 2s put in; other houses: unchanged."""
+    if rules.has_jokers or lp.Rank.TWO not in rules.wild_ranks:
+        return [list(g) for g in groups], []
+    placed: list[lp.Card] = []
+    out: list[list[lp.Card]] = []
+    for group in groups:
+        row = []
+        for card in group:
+            if card.is_joker:
+                card = _TWOS[len(placed) % len(_TWOS)]
+                placed.append(card)
+            row.append(card)
+        out.append(row)
+    return out, placed
+
+
+def twos_note(rules: lp.Rules, twos: Sequence[lp.Card]) -> str:
+    """What a trainer says when :func:`without_jokers` put wild 2s where its jokers were (empty
+    when it put none)."""
+    if not twos:
+        return ""
+    return (
+        f"{rules.name} plays without jokers, so its wild 2s lie where the jokers were "
+        f"({lp.format_cards(twos)}). "
+    )
 
 
 def wild_words(rules: lp.Rules) -> str:

@@ -455,7 +455,11 @@ class BuyingWalkthrough(LessonPanel):
         if game.rules.buy_coins is not None:
             coins = f" It also costs a coin: {game.view(buyer).coins[buyer]} left."
         left = game.buys_left(buyer)
-        limit = "" if left is None or game.rules.buy_coins else f" {left} buys left this match."
+        limit = (
+            ""
+            if left is None or game.rules.buy_coins
+            else f" {left} {'buy' if left == 1 else 'buys'} left this match."
+        )
         buyer_name = game.names[buyer]
         return (
             f"{buyer_name} buys the {self.discard}{said}: the {self.discard} plus {penalty} "

@@ -42,7 +42,9 @@ from ._panel import (
     plain,
     row_svg,
     rules_select,
+    twos_note,
     wild_words,
+    without_jokers,
 )
 
 __all__ = ["GoingDownState", "GoingDownTrainer", "deal_hand", "engine_answer"]
@@ -148,8 +150,9 @@ class GoingDownTrainer(LessonPanel):
         deal: int = 2,
     ) -> None:
         super().__init__()
-        self._hand = as_cards(hand)
+        self._start = as_cards(hand)
         self._rules = as_rules(rules)
+        self._hand, self._twos = self._dealt()
         if not 1 <= deal <= self._rules.deals:
             raise ValueError(
                 f"deal must be 1 to {self._rules.deals} under these rules, not {deal!r}"
@@ -296,6 +299,7 @@ class GoingDownTrainer(LessonPanel):
     def set_rules(self, rules: lp.Rules | str, deal: int | None = None) -> str:
         """Play the same hand under other rules (and deal); the melds start afresh."""
         self._rules = as_rules(rules)
+        self._hand, self._twos = self._dealt()
         if deal is not None:
             self._deal = deal
         self._deal = min(max(1, self._deal), self._rules.deals)
@@ -328,10 +332,17 @@ class GoingDownTrainer(LessonPanel):
         )
 
     # -- helpers ---------------------------------------------------------------------------------
+    def _dealt(self) -> tuple[list[lp.Card], list[lp.Card]]:
+        """The hand as these rules deal it (a house without jokers holds its wild 2s where
+        the given hand has jokers), and the 2s put in."""
+        groups, twos = without_jokers([self._start], self._rules)
+        return groups[0], twos
+
     def _intro(self) -> None:
         self.say(
             None,
-            f"Deal {self._deal} asks for {self.contract.short()}. Select the cards of a meld and "
+            twos_note(self._rules, self._twos)
+            + f"Deal {self._deal} asks for {self.contract.short()}. Select the cards of a meld and "
             "press “Make a meld”; when all are made, press “Go down”.",
         )
 

@@ -195,6 +195,11 @@ class HandExplorer(LessonPanel):
             self.say(False, "Twenty cards is plenty: take some out before adding more.")
             self.redraw()
             return self.feedback
+        beyond = self._beyond_shoe([*self._hand, value])
+        if beyond is not None:
+            self.say(False, beyond)
+            self.redraw()
+            return self.feedback
         self._hand.append(value)
         self._analyse()
         self.redraw()
@@ -289,6 +294,23 @@ class HandExplorer(LessonPanel):
         ):
             raise ValueError(f"deal must be 1 to {self._rules.deals}, not {deal!r}")
 
+    def _shoe(self) -> Counter[lp.Card]:
+        """Every card the shoe holds, with its copies, for the players the explorer deals to."""
+        return Counter(self._rules.build_shoe(max(3, self._rules.min_players)))
+
+    def _beyond_shoe(self, hand: Sequence[lp.Card]) -> str | None:
+        """Why no shoe could deal ``hand`` (a card held more often than the shoe has it), in a
+        learner's words, or ``None``."""
+        shoe = self._shoe()
+        for card, held in Counter(hand).items():
+            if held <= shoe[card]:
+                continue
+            if card.is_joker and not shoe[card]:
+                return f"{self._rules.name} plays without jokers: there is no joker to add."
+            copies = {1: "once", 2: "twice"}.get(shoe[card], f"{shoe[card]} times")
+            return f"The shoe holds the {card} only {copies}, so no hand can hold it {held} times."
+        return None
+
     def _analyse(self) -> None:
         rules = self._rules
         self._analysis = analyze_hand(
@@ -371,17 +393,17 @@ class HandExplorer(LessonPanel):
             f'<div class="lp-row" data-testid="hand">{hand_cards}</div>'
         )
         grid_rows = []
+        shoe, held = self._shoe(), Counter(self._hand)
+
+        def add_button(label: str, code: str) -> str:
+            card = lp.Card.parse(code)  # a card the shoe holds no more of cannot be added
+            full = held[card] >= shoe[card]
+            return button(label, MessageKind.ADD, f"add-{code}", disabled=full, code=code)
+
         for suit in self.SUITS:
-            cells = "".join(
-                button(
-                    str(lp.Card.parse(r + suit)), MessageKind.ADD, f"add-{r}{suit}", code=r + suit
-                )
-                for r in self.RANKS
-            )
+            cells = "".join(add_button(str(lp.Card.parse(r + suit)), r + suit) for r in self.RANKS)
             grid_rows.append(f'<div class="lp-row" style="margin:2px 0">{cells}</div>')
-        grid_rows.append(
-            f'<div class="lp-row">{button("🃏 joker", MessageKind.ADD, "add-JK", code="JK")}</div>'
-        )
+        grid_rows.append(f'<div class="lp-row">{add_button("🃏 joker", "JK")}</div>')
         grid = (
             '<details data-testid="grid"><summary class="lp-muted">Add cards by clicking</summary>'
             + "".join(grid_rows)

@@ -45,7 +45,9 @@ from ._panel import (
     meld_picture,
     plain,
     rules_select,
+    twos_note,
     wild_words,
+    without_jokers,
 )
 
 __all__ = [
@@ -85,8 +87,6 @@ player's."""
 YOU, OTHER = 0, 1
 """The owners of the trainer's melds: you, and (every other meld) another player."""
 
-_TWOS = tuple(lp.Card.parse(f"2{suit}") for suit in "CDHS")
-
 
 def build_table(
     melds: Sequence[Sequence[lp.Card | str] | str | lp.Meld],
@@ -109,26 +109,6 @@ def build_table(
         owner = YOU if k in yours else OTHER
         table.append(lp.Meld.build(kind, cards, rules, owner=owner))
     return table
-
-
-def without_jokers(
-    groups: Sequence[Sequence[lp.Card]], rules: lp.Rules
-) -> tuple[list[list[lp.Card]], list[lp.Card]]:
-    """For a house without jokers whose 2s are wild, the same groups of cards with each joker
-    replaced by a 2 (2♣, 2♦, 2♥, 2♠, in turn), and the 2s put in; other houses: unchanged."""
-    if rules.has_jokers or lp.Rank.TWO not in rules.wild_ranks:
-        return [list(g) for g in groups], []
-    placed: list[lp.Card] = []
-    out: list[list[lp.Card]] = []
-    for group in groups:
-        row = []
-        for card in group:
-            if card.is_joker:
-                card = _TWOS[len(placed) % len(_TWOS)]
-                placed.append(card)
-            row.append(card)
-        out.append(row)
-    return out, placed
 
 
 def fits(
@@ -209,15 +189,10 @@ class LayOffTrainer(LessonPanel):
         self._hand = groups[-1]
         self._selected = None
         self._pending = None
-        note = ""
-        if twos:
-            note = (
-                f"{self._rules.name} plays without jokers, so its wild 2s lie where the jokers "
-                f"were ({lp.format_cards(twos)}). "
-            )
         self.say(
             None,
-            note + "Click a card of your hand, then an end of a run, a set, or a wild card to "
+            twos_note(self._rules, twos)
+            + "Click a card of your hand, then an end of a run, a set, or a wild card to "
             "swap it for.",
         )
         self.redraw()
