@@ -315,5 +315,6 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         try:
             return cast(Action, cls(**kwargs))
         except (TypeError, ValueError) as exc:  # every LiverpoolError is a ValueError
-            problem = str(exc)
+            said = str(exc)  # a sentence of its own, here the end of this one
+            problem = said[:1].lower() + said[1:]
     raise RecordError(f"the record holds a {kind} move that cannot be read: {problem}")

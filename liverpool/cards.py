@@ -203,11 +203,11 @@ class Card:
         Raises :class:`~liverpool.CardParseError` quoting the token when it is not a card.
         """
         if not isinstance(text, str):
-            raise CardParseError(f"expected card text such as '7H', got {text!r}")
+            raise CardParseError(f"expected card text such as '7H', got {quoted(text)}")
         token = text.strip().replace("\ufe0f", "")
         if not token:
             raise CardParseError(
-                f"cannot read {text!r} as a card: it is empty; write a card {_EXAMPLES}"
+                f"cannot read {quoted(text)} as a card: it is empty; write a card {_EXAMPLES}"
             )
         upper = token.upper()
         if upper in _JOKER_TOKENS:
@@ -283,7 +283,7 @@ def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | No
     elif suit is None:
         why = f"{upper[-1]!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)"
     else:
-        why = f"{text.strip()[:-1]!r} is not a rank (use A 2-9 10 T J Q K)"
+        why = f"{quoted(text.strip()[:-1], 20)} is not a rank (use A 2-9 10 T J Q K)"
     return f"cannot read {quoted(text, 20)} as a card: {why}; write a card {_EXAMPLES}"
 
 

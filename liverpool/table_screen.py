@@ -43,6 +43,7 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import Card
+from .errors import quoted
 from .game import Game
 from .state import Phase
 from .table_model import (
@@ -113,7 +114,7 @@ def _member(kind: type[_E], value: object) -> _E | None:
 def read_intent(intent: object) -> tuple[IntentKind, Mapping[str, Any]]:
     """A click's kind and fields, or :class:`Refused` when the table cannot read it."""
     if not isinstance(intent, Mapping):
-        raise Refused(f"The table received a message it cannot read: {intent!r:.60}")
+        raise Refused(f"The table received a message it cannot read: {quoted(intent, 60)}")
     raw = intent.get("kind")
     kind = _member(IntentKind, raw)
     if kind is None:
@@ -122,7 +123,9 @@ def read_intent(intent: object) -> tuple[IntentKind, Mapping[str, Any]]:
 
 
 def _unknown_click(kind: object) -> Refused:
-    return Refused(f"The table does not know the click {kind!r:.30}.")
+    if kind is None:
+        return Refused("That click did not say what it was, so the table cannot act on it.")
+    return Refused(f"The table does not know the click {quoted(kind, 30)}.")
 
 
 def pressed(intent: Mapping[str, Any]) -> ButtonKind:

@@ -99,8 +99,8 @@ def test_card_text_that_is_not_text_or_a_list_is_a_card_parse_error(value: Any) 
         ({"type": "Discard"}, "it needs its card"),
         ({"type": "SwapWild", "card": "6H"}, "it needs its meld and position"),
         ({"type": "DrawStock", "extra": 1}, "it has nothing called 'extra'"),
-        ({"type": "GoDown", "melds": 5}, "Say the melds as a list of melds"),
-        ({"type": "LayOff", "card": "5H", "meld": "0"}, "A meld's number is a whole number"),
+        ({"type": "GoDown", "melds": 5}, "say the melds as a list of melds"),
+        ({"type": "LayOff", "card": "5H", "meld": "0"}, "a meld's number is a whole number"),
         ({"type": "Discard", "card": 7}, "its card is card text such as '7H', not 7"),
     ],
 )
@@ -114,3 +114,10 @@ def test_a_move_read_from_a_record_or_a_room_says_what_is_wrong(
     # the rooms show the words after the first ": " to the player who sent the move
     assert message.split(": ", 1)[1].startswith(reason)
     assert "__init__" not in message and "positional argument" not in message
+
+
+@pytest.mark.parametrize("text", ["5H" * 600, ["7H"] * 500, "  " + "Z" * 900])
+def test_a_huge_bad_card_is_quoted_cut_short(text: Any) -> None:
+    with pytest.raises(lp.CardParseError) as info:
+        lp.parse_cards(text) if isinstance(text, str) else lp.Card.parse(text)
+    assert len(str(info.value)) < 300  # the refusal quotes the start, not a page of it

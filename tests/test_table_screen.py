@@ -13,7 +13,7 @@ from test_site_driver import HANDS, stacked  # seat 0 holds two sets (7s and 9s)
 
 import liverpool as lp
 from liverpool.table_model import SORT_LABELS, SortMode, build_table
-from liverpool.table_screen import STALE, Refused, SeatScreen
+from liverpool.table_screen import STALE, Refused, SeatScreen, read_intent
 from liverpool.table_session import TableSession
 
 C = lp.Card.parse
@@ -188,6 +188,20 @@ def test_a_click_that_does_nothing_is_refused_with_its_sentence(
     with pytest.raises(Refused, match=f"^{re.escape(sentence)}$"):
         click(screen, game, kind, **fields)
     assert game.actions == [] and screen.selected == []
+
+
+@pytest.mark.parametrize(
+    ("intent", "sentence"),
+    [
+        ({}, "That click did not say what it was, so the table cannot act on it."),
+        ({"kind": "x" * 500}, f"The table does not know the click '{'x' * 27}...'."),
+        ("x" * 500, f"The table received a message it cannot read: '{'x' * 57}...'"),
+    ],
+)
+def test_an_unreadable_click_is_named_in_a_short_closed_quote(intent: Any, sentence: str) -> None:
+    with pytest.raises(Refused) as refused:
+        read_intent(intent)
+    assert str(refused.value) == sentence
 
 
 def test_the_notebook_table_shows_the_screens_sentence() -> None:
