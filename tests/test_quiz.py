@@ -166,3 +166,8 @@ def test_every_answer_through_the_widget_matches_check() -> None:
             grade(question.name, RIGHT[question.name][0])[1]
         )
     assert quiz.score == (len(QUESTIONS), len(QUESTIONS))
+
+
+def test_the_engine_answer_reads_as_its_own_sentence() -> None:
+    ok, words = grade("quiz_6", "a")
+    assert ok and words.startswith("Right: the engine lets you go down. You are down with")

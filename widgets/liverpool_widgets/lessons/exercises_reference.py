@@ -339,8 +339,10 @@ def _q6_why(i: int) -> str:
     del i
     ok, words = engine_answer(Q6_HAND, HOUSE, 2, Q6_MELDS)
     if ok:
-        return f"the engine lets you: {words} A contract gives each meld's least length only."
-    return f"the engine refuses: {words}"
+        return (
+            f"the engine lets you go down. {words} A contract gives each meld's least length only."
+        )
+    return f"the engine refuses. {words}"
 
 
 exercise(
