@@ -15,6 +15,7 @@ import enum
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from ._compile import mypyc_attr
 from .errors import CardParseError, quoted
@@ -203,7 +204,7 @@ class Card:
         Raises :class:`~liverpool.CardParseError` quoting the token when it is not a card.
         """
         if not isinstance(text, str):
-            raise CardParseError(f"expected card text such as '7H', got {quoted(text)}")
+            raise _not_card_text(text)
         token = text.strip().replace("\ufe0f", "")
         if not token:
             raise CardParseError(
@@ -287,6 +288,10 @@ def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | No
     return f"cannot read {quoted(text, 20)} as a card: {why}; write a card {_EXAMPLES}"
 
 
+def _not_card_text(value: object) -> CardParseError:
+    return CardParseError(f"expected card text such as '7H', got {quoted(value)}")
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read several cards, keeping their order: ``parse_cards("7H 7♣ 10h TD js JK 🃏")``.
 
@@ -302,7 +307,15 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         )
     else:
         tokens = list(text)
-    return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
+    cards: list[Card] = []
+    for token in cast(list[object], tokens):  # (compiled, an item's type is checked first)
+        if isinstance(token, Card):
+            cards.append(token)
+        elif isinstance(token, str):
+            cards.append(Card.parse(token))
+        else:
+            raise _not_card_text(token)
+    return cards
 
 
 def distinct(cards: Iterable[Card]) -> list[Card]:
