@@ -226,9 +226,9 @@ def test_out_of_turn_and_garbage_get_errors(server: Server, clients: list[Client
     ada.send(type="act", action={"type": "Discard"})
     assert ada.wait_error() == "That Discard move could not be read: it needs its card"
     ada.send(type="act", action={"type": "LayOff", "card": "5H", "meld": "0"})
-    assert "A meld's number is a whole number, like 0, not '0'" in ada.wait_error()
+    assert "read: a meld's number is a whole number, like 0, not '0'" in ada.wait_error()
     ada.send(type="act", action={"type": "GoDown", "melds": 5})
-    assert "Say the melds as a list of melds" in ada.wait_error()
+    assert "read: say the melds as a list of melds" in ada.wait_error()
     ada.send(type="act", action="DrawStock")
     assert "action" in ada.wait_error()
     ben.send(type="act", action={"type": "Discard", "card": ben.state["view"]["hand"][0]})
