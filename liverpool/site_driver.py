@@ -112,8 +112,10 @@ class SiteMatch(TableSession):
         """What table.js draws (its traits, card pictures as keys) and the new pictures."""
         used: dict[str, CardFace] = {}
 
-        def key(face: CardFace) -> str:
-            name = f"{face.card.code}/{face.zone}/{face.stands_for or ''}"
+        four = self.four_color
+
+        def key(face: CardFace) -> str:  # a face in four colours is another picture
+            name = f"{face.card.code}/{face.zone}/{face.stands_for or ''}{'/4' if four else ''}"
             used.setdefault(name, face)
             return name
 
@@ -125,11 +127,16 @@ class SiteMatch(TableSession):
             busy=self.bot_delay() is not None,
             crash=self.crash,
             interactive=True,
+            four_color=four,
         )
         rules = self.game.rules
         fresh = {
             name: card_svg(
-                face.card, rules=rules, width=CARD_WIDTHS[face.zone], stands_for=face.stands_for
+                face.card,
+                rules=rules,
+                width=CARD_WIDTHS[face.zone],
+                four_color=four,
+                stands_for=face.stands_for,
             )
             for name, face in used.items()
             if name not in self.sent

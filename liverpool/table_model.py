@@ -62,7 +62,7 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import Card
-from .errors import IllegalAction
+from .errors import IllegalAction, quoted
 from .events import Event, EventKind, second_person, signed_points
 from .melds import Meld, lay_off_ends
 from .rules import Contract, GoingDown, MeldKind, Rules, RummyCall, WildSwap, hand_points
@@ -76,6 +76,8 @@ if TYPE_CHECKING:
 __all__ = [
     "AUTO_PASS_LABELS",
     "BUTTON_LABELS",
+    "DECK_CHOICES",
+    "DECK_OPTION",
     "SORT_LABELS",
     "AutoPass",
     "Button",
@@ -137,10 +139,12 @@ __all__ = [
     "build_table",
     "button_for",
     "deal_summaries",
+    "deck_choice",
     "going_down_melds",
     "meld_click",
     "phrase",
     "points_cell",
+    "read_deck_choice",
     "score_pad",
 ]
 
@@ -1134,6 +1138,7 @@ def build_table(
     auto_pass: AutoPass | str | None = None,
     must_build_melds: bool = False,
     confirm: Sequence[Sequence[int]] | None = None,
+    four_color: bool | None = None,
 ) -> TableModel:
     """The table ``view.seat`` sees.
 
@@ -1152,7 +1157,8 @@ def build_table(
     auto-pass switch on the table, at that setting (``None``: no switch);
     ``must_build_melds`` keeps Go down off until the player has built melds with Add meld (a
     lesson's choice); ``confirm`` (melds as hand indexes) asks the player to confirm going
-    down with the melds the table arranged.
+    down with the melds the table arranged; ``four_color`` puts the deck switch on the table
+    (two colours or four, :data:`DECK_CHOICES`), at that setting (``None``: no switch).
     """
     return _Builder(
         view,
@@ -1175,6 +1181,7 @@ def build_table(
         deal_end_panel=deal_end_panel,
         auto_pass=None if auto_pass is None else AutoPass(auto_pass),
         confirm=confirm,
+        four_color=four_color,
     )
 
 
@@ -1224,6 +1231,7 @@ class _Builder:
         deal_end_panel: bool = False,
         auto_pass: AutoPass | None = None,
         confirm: Sequence[Sequence[int]] | None = None,
+        four_color: bool | None = None,
     ) -> TableModel:
         v = self.v
         n = v.players
@@ -1254,7 +1262,7 @@ class _Builder:
                 targets=self.targets() if self.game is not None else (),
                 buttons=self.buttons(undo, hint) if self.game is not None else (),
                 hint=hint,
-                toggles=_toggles(self, auto_pass),
+                toggles=_toggles(self, auto_pass, four_color),
                 confirm=_confirm(self, confirm),
             ),
             log=tuple(phrase(e, self.seat, v.names) for e in events),
@@ -1650,12 +1658,46 @@ class _Builder:
 # -- the parts of a screen's own options ------------------------------------------------------
 
 
-def _toggles(b: _Builder, auto_pass: AutoPass | None) -> tuple[Toggle, ...]:
-    """The switches on the table: auto-pass buys, where the rules have buying."""
-    if auto_pass is None or not b.v.rules.buying or not b.interactive:
-        return ()
-    choices = tuple(Choice(str(mode), AUTO_PASS_LABELS[mode]) for mode in AutoPass)
-    return (Toggle("auto_pass", "Auto-pass buys", str(auto_pass), choices, _AUTO_PASS_HELP),)
+def _toggles(
+    b: _Builder, auto_pass: AutoPass | None, four_color: bool | None
+) -> tuple[Toggle, ...]:
+    """The switches on the table: auto-pass buys, where the rules have buying (for a player),
+    and the deck's colours (for a watcher too: a projected table most needs them)."""
+    toggles: list[Toggle] = []
+    if auto_pass is not None and b.v.rules.buying and b.interactive:
+        choices = tuple(Choice(str(mode), AUTO_PASS_LABELS[mode]) for mode in AutoPass)
+        toggles.append(
+            Toggle("auto_pass", "Auto-pass buys", str(auto_pass), choices, _AUTO_PASS_HELP)
+        )
+    if four_color is not None:
+        value = deck_choice(four_color)
+        toggles.append(Toggle(DECK_OPTION, "Deck", value, DECK_CHOICES, _DECK_HELP))
+    return tuple(toggles)
+
+
+DECK_OPTION = "four_color"
+"""The name of the deck switch in an ``option`` click."""
+DECK_CHOICES = (Choice("two", "Two colours"), Choice("four", "Four colours"))
+"""The deck switch's values: suits in red and black, or diamonds blue and clubs green too."""
+_DECK_HELP = (
+    "Four colours draw diamonds blue and clubs green, so every suit is told apart at a glance "
+    "(on a projector too)."
+)
+
+
+def deck_choice(four_color: bool) -> str:
+    """The deck switch's value for a deck of four colours or two."""
+    return DECK_CHOICES[1].value if four_color else DECK_CHOICES[0].value
+
+
+def read_deck_choice(value: object) -> bool:
+    """Whether a deck switch's ``value`` asks for four colours; :class:`ValueError` in words
+    for a value that is neither choice."""
+    for four, choice in enumerate(DECK_CHOICES):
+        if value == choice.value:
+            return bool(four)
+    choices = " or ".join(repr(c.value) for c in DECK_CHOICES)
+    raise ValueError(f"The deck is {choices}, not {quoted(value, 30)}.")
 
 
 def _confirm(b: _Builder, melds: Sequence[Sequence[int]] | None) -> Confirm | None:

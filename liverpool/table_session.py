@@ -35,11 +35,12 @@ from typing import Any, Protocol
 from .actions import Action, GoDown, Pass
 from .bots import coach
 from .cards import Card
-from .errors import IllegalAction
+from .errors import IllegalAction, quoted
 from .events import Event
 from .game import Game
 from .state import Phase
 from .table_model import (
+    DECK_OPTION,
     AutoPass,
     ButtonKind,
     Controls,
@@ -52,6 +53,7 @@ from .table_model import (
     auto_pass_due,
     build_table,
     deal_summaries,
+    read_deck_choice,
 )
 from .table_screen import STALE, Refused, SeatScreen, pressed, read_intent, require
 from .view import PlayerView
@@ -96,6 +98,9 @@ _WHILE_PAUSED = frozenset(
 )
 """Intents a table paused at a deal's end still takes (none of them is a move)."""
 
+_WHILE_WATCHING = frozenset({IntentKind.SORT, IntentKind.OPTION})
+"""Intents a table to watch only takes: how it is shown, not what is played."""
+
 
 class Coach(Protocol):
     """What answers the Hint button: a bot that says why (as the bots of :mod:`~liverpool.bots`)."""
@@ -129,7 +134,8 @@ class TableSession(SeatScreen):
     watch only; ``open_hands`` shows every hand; ``pause_at_deal_end`` holds the end-of-deal
     panel up until Next deal; ``auto_pass`` passes buy offers for the seat;
     ``must_build_melds`` keeps Go down off until melds are built with Add meld;
-    ``undo_handler`` (a callable), when set, makes the Undo button work.
+    ``undo_handler`` (a callable), when set, makes the Undo button work; ``four_color`` draws
+    a four-colour deck (the Deck switch on the table changes it, on a table to watch too).
 
     Hooks: :meth:`on_action` (each action applied for the seat), :meth:`on_next_deal` (the
     panel put away), :meth:`on_crash` (an unexpected error, as text). :meth:`refresh` must be
@@ -150,6 +156,7 @@ class TableSession(SeatScreen):
         must_build_melds: bool = False,
         undo_handler: Callable[[], object] | None = None,
         log_lines: int = LOG_LINES,
+        four_color: bool = False,
     ) -> None:
         if not 0 <= seat < game.players:
             raise ValueError(f"seat must be 0 to {game.players - 1}, not {seat!r}")
@@ -158,6 +165,8 @@ class TableSession(SeatScreen):
         self.clock = clock
         self.interactive = interactive
         self.open_hands = open_hands
+        self.four_color = four_color
+        """Whether the cards are drawn in four colours (the screen draws the faces)."""
         self.pause_at_deal_end = pause_at_deal_end
         self.must_build_melds = must_build_melds
         self.undo_handler = undo_handler
@@ -322,6 +331,7 @@ class TableSession(SeatScreen):
             auto_pass=self._auto_pass if self.interactive else None,
             must_build_melds=self.must_build_melds,
             confirm=self._confirm_indexes(),
+            four_color=self.four_color,
         )
 
     def _deal_end(self) -> DealSummary | None:
@@ -412,7 +422,7 @@ class TableSession(SeatScreen):
 
     def _dispatch(self, intent: object) -> None:
         kind, fields = read_intent(intent)
-        if not self.interactive and kind is not IntentKind.SORT:
+        if not self.interactive and kind not in _WHILE_WATCHING:
             raise Refused("This table is for watching only.", guide=True)
         # any click answers a question put to the player (a yes carries its melds along)
         self._answer, self._confirm = self._confirm, None
@@ -468,15 +478,23 @@ class TableSession(SeatScreen):
             callback()
 
     def _on_option(self, intent: Mapping[str, Any]) -> None:
-        """A switch on the table: ``auto_pass`` with an :class:`AutoPass` value."""
+        """A switch on the table: ``auto_pass`` with an :class:`AutoPass` value, or the deck's
+        colours (:data:`~liverpool.table_model.DECK_OPTION`)."""
         name, value = intent.get("name"), intent.get("value")
+        if name == DECK_OPTION:
+            try:
+                self.four_color = read_deck_choice(value)
+            except ValueError as exc:
+                raise Refused(str(exc)) from None
+            self.refresh()
+            return
         if name != "auto_pass":
-            raise Refused(f"The table has no option {name!r:.30}.")
+            raise Refused(f"The table has no option {quoted(name, 30)}.")
         try:
             mode = AutoPass(str(value))
         except ValueError:
             choices = ", ".join(repr(str(m)) for m in AutoPass)
-            raise Refused(f"Auto-pass buys is one of {choices}, not {value!r:.30}.") from None
+            raise Refused(f"Auto-pass buys is one of {choices}, not {quoted(value, 30)}.") from None
         self.auto_pass = mode
 
 

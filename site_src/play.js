@@ -82,7 +82,7 @@ function show(message) {
   site.info = message.info;
   site.busy = Boolean(t.busy);
   site.states += 1;
-  for (const name of ["controls", "log", "error", "error_kind", "sort_mode", "busy", "crash", "interactive"]) {
+  for (const name of ["controls", "log", "error", "error_kind", "sort_mode", "busy", "crash", "interactive", "four_color"]) {
     model.traits[name] = t[name];
   }
   model.traits.scores = withPictures(t.scores, pictures);

@@ -292,6 +292,23 @@ def test_auto_pass_passes_buy_offers() -> None:
         intent(match, "click_discard")
 
 
+def test_the_deck_switch_draws_every_card_again_in_four_colours() -> None:
+    session = Session()
+    start(session)
+    match = session.match
+    assert match is not None
+    two, _ = match.table()
+    assert two["four_color"] is False
+    match.handle({"kind": "option", "name": "four_color", "value": "four"})
+    four, fresh = match.table()
+    assert four["four_color"] is True and match.error == ""
+    deck = [t for t in four["controls"]["toggles"] if t["name"] == "four_color"]
+    assert deck[0]["value"] == "four"
+    assert fresh and all(key.endswith("/4") for key in fresh)  # new pictures, not the old ones
+    diamonds = [svg for key, svg in fresh.items() if key[1:2] == "D" or key[2:3] == "D"]
+    assert diamonds and all("#1b5fd1" in svg for svg in diamonds)  # a blue diamond
+
+
 def test_a_crashing_bot_is_shown_and_stops_the_bots() -> None:
     class Broken:
         def act(self, view: Any, legal: Any) -> Any:

@@ -37,6 +37,7 @@ from liverpool.table_model import (
     meld_click,
     phrase,
     points_cell,
+    read_deck_choice,
 )
 from liverpool.terminal import TerminalGame
 
@@ -477,6 +478,23 @@ def test_guidance_about_the_screen_is_marked_apart_from_refusals() -> None:
     assert controls.button("discard").why == "Select the one card you want to discard."
     assert controls.button("discard").guide
     assert controls.button("add_meld").guide and controls.button("lay_off").why
+
+
+def test_the_deck_switch_is_on_every_screen_that_asks_for_it() -> None:
+    game = house_deal()
+    for interactive in (True, False):  # a projected table to watch most needs it
+        model = build_table(game.view(0), game, four_color=True, interactive=interactive)
+        (deck,) = model.controls.toggles
+        assert (deck.name, deck.label, deck.value) == ("four_color", "Deck", "four")
+        assert [c.label for c in deck.choices] == ["Two colours", "Four colours"]
+    plain = build_table(game.view(0), game, four_color=False, auto_pass="off")
+    assert [(t.name, t.value) for t in plain.controls.toggles] == [
+        ("auto_pass", "off"),
+        ("four_color", "two"),
+    ]
+    assert read_deck_choice("four") and not read_deck_choice("two")
+    with pytest.raises(ValueError, match=r"The deck is 'two' or 'four', not 'blue'\."):
+        read_deck_choice("blue")
 
 
 def test_the_auto_pass_switch_and_when_it_passes() -> None:

@@ -1298,6 +1298,20 @@ def test_while_a_bot_acts_the_header_says_who_we_wait_for() -> None:
 # -- the screen: scale, projector, Voila -----------------------------------------------------------
 
 
+def test_the_deck_switch_on_the_table_sets_four_colours_on_a_table_to_watch_too() -> None:
+    green = "#137a3a"  # clubs in a four-colour deck
+    for interactive in (True, False):
+        table = CardTable(house_deal(), 0, interactive=interactive)
+        send(table, "option", name="four_color", value="four")
+        assert table.error == "" and table.four_color
+        assert green in json.dumps(table.view)
+        deck = [t for t in table.controls["toggles"] if t["name"] == "four_color"]
+        assert deck[0]["value"] == "four"
+        table.four_color = False  # from Python: the switch follows
+        deck = [t for t in table.controls["toggles"] if t["name"] == "four_color"]
+        assert deck[0]["value"] == "two" and green not in json.dumps(table.view)
+
+
 def test_a_four_colour_deck_can_be_switched_on_at_an_open_table() -> None:
     green, blue = "#137a3a", "#1b5fd1"  # clubs and diamonds in a four-colour deck
     table = CardTable(house_deal(), 0)

@@ -20,6 +20,9 @@ A projector (a watcher, or the host's page) gets the public model: the table as 
 seat, with no hand at all (seat 0's place is left blank and every seat drawn as an opponent),
 the public log, and — only on the host's own screen while ``reveal`` is on — every hand face
 up, marked as a demonstration.
+
+Every screen, a projector's too, has the table's Deck switch: each connection chooses two
+colours or four (:data:`~liverpool.table_model.DECK_OPTION`), and its pictures are drawn so.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from liverpool import Card, Game, Phase, Rules
 from liverpool.actions import Action, Buy, Pass, action_to_dict
 from liverpool.table_model import (
+    DECK_OPTION,
     ButtonKind,
     CardFace,
     DealSummary,
@@ -44,6 +48,7 @@ from liverpool.table_model import (
     as_data,
     build_table,
     deal_summaries,
+    read_deck_choice,
 )
 from liverpool.table_screen import STALE, Refused, SeatScreen, pressed, read_intent
 
@@ -65,21 +70,31 @@ _NOT_IN_A_ROOM: dict[ButtonKind, str] = {
 
 
 @functools.lru_cache(maxsize=8192)
-def _svg(card: Card, zone: Zone, stands_for: str | None, rules: Rules) -> str:
+def _svg(card: Card, zone: Zone, stands_for: str | None, rules: Rules, four_color: bool) -> str:
     from liverpool.render import card_svg
 
-    return card_svg(card, rules=rules, width=CARD_WIDTHS[zone], stands_for=stands_for)
+    return card_svg(
+        card,
+        rules=rules,
+        width=CARD_WIDTHS[zone],
+        stands_for=stands_for,
+        four_color=four_color,
+    )
 
 
-_KEYS: dict[CardFace, str] = {}
+_KEYS: dict[tuple[CardFace, bool], str] = {}
 
 
-def _key(face: CardFace) -> str:
-    key = _KEYS.get(face)
+def _key(face: CardFace, four_color: bool) -> str:
+    """The face's picture key (a face in four colours is another picture)."""
+    key = _KEYS.get((face, four_color))
     if key is None:
         if len(_KEYS) >= 20_000:  # pragma: no cover - only many decks of many rules
             _KEYS.clear()
-        key = _KEYS[face] = f"{face.card.code}/{face.zone}/{face.stands_for or ''}"
+        four = "/4" if four_color else ""
+        key = _KEYS[face, four_color] = (
+            f"{face.card.code}/{face.zone}/{face.stands_for or ''}{four}"
+        )
     return key
 
 
@@ -87,19 +102,20 @@ class Pictures:
     """The card pictures one message uses, as keys; :meth:`new` gives the SVG of the keys the
     connection has not been sent yet."""
 
-    def __init__(self, rules: Rules, sent: set[str]) -> None:
+    def __init__(self, rules: Rules, sent: set[str], four_color: bool = False) -> None:
         self.rules = rules
         self.sent = sent
+        self.four_color = four_color
         self.used: dict[str, CardFace] = {}
 
     def __call__(self, face: CardFace) -> str:
-        key = _key(face)
+        key = _key(face, self.four_color)
         self.used.setdefault(key, face)
         return key
 
     def new(self) -> dict[str, str]:
         fresh = {
-            key: _svg(face.card, face.zone, face.stands_for, self.rules)
+            key: _svg(face.card, face.zone, face.stands_for, self.rules, self.four_color)
             for key, face in self.used.items()
             if key not in self.sent
         }
@@ -153,6 +169,8 @@ class TableSession(SeatScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.four_color = False
+        """This screen's deck: two colours or four (its Deck switch)."""
         self.version = -1
         self.refusals: MutableMapping[Action, str] = {}
         self.sent: set[str] = set()
@@ -198,6 +216,7 @@ class TableSession(SeatScreen):
             deal_end=deal_end(room),
             version=room.seq,
             refusals=self.refusals,
+            four_color=self.four_color,
         )
         self.model = model
         return model
@@ -230,9 +249,10 @@ _SUMMARIES: weakref.WeakKeyDictionary[Room, tuple[Game, int, DealSummary | None]
     weakref.WeakKeyDictionary()
 )
 _PENDING: weakref.WeakKeyDictionary[Room, int] = weakref.WeakKeyDictionary()
-_PUBLIC: weakref.WeakKeyDictionary[Room, tuple[int, dict[str, Any], dict[str, CardFace]]] = (
-    weakref.WeakKeyDictionary()
-)
+_PUBLIC: weakref.WeakKeyDictionary[
+    Room, dict[bool, tuple[int, dict[str, Any], dict[str, CardFace]]]
+] = weakref.WeakKeyDictionary()
+"""The projector's model of each room, one per deck (two colours or four)."""
 
 
 _OUT_OF_TURN: weakref.WeakKeyDictionary[Room, tuple[Game, int, str]] = weakref.WeakKeyDictionary()
@@ -324,14 +344,16 @@ def seat_table(room: Room, conn: Conn) -> tuple[dict[str, Any], dict[str, str]]:
         tuple(tuple(g) for g in session.staged),
         tuple(session.order),
         session.sort_mode,
+        session.four_color,
     )
     if session.data is not None and _same(session.data[0], key):
         return session.data[1], {}
     model = session.build(room, seat)
-    pictures = Pictures(room.rules, session.sent)
+    pictures = Pictures(room.rules, session.sent, session.four_color)
     data: dict[str, Any] = dict(as_data(model, pictures))
     _hide_hint(data["controls"])
     data["sort_mode"] = str(session.sort_mode)
+    data["four_color"] = session.four_color
     data["interactive"] = room.status == "playing"
     to_act = game.to_act
     data["busy"] = to_act is not None and room.seats[to_act].kind == "bot"
@@ -349,25 +371,34 @@ def public_table(room: Room, conn: Conn) -> tuple[dict[str, Any], dict[str, str]
     per step of the game for every projector of the room, but on a demonstration screen)."""
     session = session_of(conn)
     reveal = conn.host and room.reveal
-    cached = None if reveal else _PUBLIC.get(room)
+    four = session.four_color
+    shared = _PUBLIC.setdefault(room, {})
+    cached = None if reveal else shared.get(four)
     if cached is None or cached[0] != room.seq:
-        collect = Pictures(room.rules, set())
-        data = _public_model(room, collect, reveal)
+        collect = Pictures(room.rules, set(), four)
+        data = _public_model(room, collect, reveal, four)
         cached = (room.seq, data, collect.used)
         if not reveal:
-            _PUBLIC[room] = cached
+            shared[four] = cached
     _, data, used = cached
-    pictures = Pictures(room.rules, session.sent)
+    pictures = Pictures(room.rules, session.sent, four)
     pictures.used = used
     return data, pictures.new()
 
 
-def _public_model(room: Room, pictures: Pictures, reveal: bool) -> dict[str, Any]:
+def _public_model(room: Room, pictures: Pictures, reveal: bool, four: bool) -> dict[str, Any]:
     game = room.game
     assert game is not None
     view = game.view(0)
     view = replace(view, hand=(), taken_discard=None, pending_wild=None, may_lay_off=False)
-    model = build_table(view, None, interactive=False, deal_end=deal_end(room), version=room.seq)
+    model = build_table(
+        view,
+        None,
+        interactive=False,
+        deal_end=deal_end(room),
+        version=room.seq,
+        four_color=four,
+    )
     data = Encoded(as_data(model, pictures))
     seats = data["view"]["seats"]
     for seat in seats:
@@ -384,6 +415,7 @@ def _public_model(room: Room, pictures: Pictures, reveal: bool) -> dict[str, Any
         header["deciding"] = game.deciding()  # in the third person: nobody is "you" here
     data["log"] = [e.text for e in game.log[-LOG_EVENTS:]]
     data["sort_mode"] = str(SortMode.OWN)
+    data["four_color"] = four
     data["interactive"] = False
     data["busy"] = False
     if reveal:
@@ -423,6 +455,9 @@ def table_intent(room: Room, conn: Conn, intent: Any) -> None:
     """One click on a student's table (see the module's docstring)."""
     if not isinstance(intent, dict):
         raise Bad('A table click is sent as {"type": "table", "intent": {...}}.')
+    if intent.get("kind") == IntentKind.OPTION and intent.get("name") == DECK_OPTION:
+        _switch_deck(room, conn, intent.get("value"))  # any screen's, a projector's too
+        return
     if conn.seat is None:
         raise Bad("Join the room (or come back to your seat) before you play.")
     if room.status != "playing" or room.game is None:
@@ -434,3 +469,17 @@ def table_intent(room: Room, conn: Conn, intent: Any) -> None:
         return
     room.act(conn, action_to_dict(action), intent.get("version"))
     session.selected, session.staged = [], []
+
+
+def _switch_deck(room: Room, conn: Conn, value: object) -> None:
+    """The Deck switch: this screen's cards in two colours or four, drawn again."""
+    if room.game is None:
+        raise Bad("The match has not started yet.")
+    try:
+        four = read_deck_choice(value)
+    except ValueError as exc:
+        raise Bad(str(exc)) from None
+    session = session_of(conn)
+    session.four_color = four
+    session.data = None
+    room.send_state(conn)

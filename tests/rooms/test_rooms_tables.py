@@ -115,3 +115,28 @@ def test_clicks_select_sort_and_play(server: Server, clients: list[Client]) -> N
     assert ben.state["view"]["discard_top"] == pick["code"]
     assert ben.state["table"]["controls"]["selected"] == []
     assert not [e for e in ben.errors if "older picture" not in e and "hint" not in e.lower()][2:]
+
+
+def test_each_screen_switches_its_own_deck_to_four_colours(
+    server: Server, clients: list[Client]
+) -> None:
+    ben, eve, host = table_room(server, clients)
+    assert ben.state is not None and host.state is not None
+    assert ben.state["table"]["four_color"] is False
+    answer = intent(ben, kind="option", name="four_color", value="four")
+    assert answer["type"] == "state" and answer["table"]["four_color"] is True
+    deck = [t for t in answer["table"]["controls"]["toggles"] if t["name"] == "four_color"]
+    assert deck[0]["value"] == "four"
+    hand = {c["svg"] for c in answer["table"]["view"]["hand"]}
+    assert hand <= set(answer["cards"]) and all(key.endswith("/4") for key in hand)
+    # the projector has the switch too, and its choice is its own
+    public = host.state["table"]
+    assert [t["name"] for t in public["controls"]["toggles"]] == ["four_color"]
+    shown = intent(host, kind="option", name="four_color", value="four")
+    assert shown["type"] == "state" and shown["table"]["four_color"] is True
+    assert (
+        intent(ben, kind="option", name="four_color", value="two")["table"]["four_color"] is False
+    )
+    refused = intent(host, kind="option", name="four_color", value="plaid")
+    assert refused["type"] == "error" and "The deck is 'two' or 'four'" in refused["message"]
+    assert eve.state is not None and "table" not in eve.state  # a protocol client: no model

@@ -193,6 +193,7 @@ class CardTable(TablePicture, TableFront):
             auto_pass=auto_pass_mode(auto_pass_buys, "auto_pass_buys"),
             must_build_melds=must_build_melds,
             log_lines=self.LOG_LINES,
+            four_color=four_color,
         )
         """What the table holds and what its clicks mean (:mod:`liverpool.table_session`)."""
         self._syncing = False
@@ -333,6 +334,7 @@ class CardTable(TablePicture, TableFront):
                 self.selected = list(s.selected)
                 self.staged = [list(group) for group in s.staged]
                 self.sort_mode = s.sort_mode
+                self.four_color = s.four_color  # the Deck switch on the table sets it
                 self.error_kind = s.error_kind
                 self.error = s.error
                 self._draw()
@@ -383,9 +385,12 @@ class CardTable(TablePicture, TableFront):
 
     @traitlets.observe("four_color")
     def _four_color_changed(self, change: dict[str, Any]) -> None:
+        if not self._syncing:  # set from Python: the session (and the Deck switch) follow
+            self.session.four_color = change["new"]
         if self.model is not None:  # every card is drawn again in the new colours
             self.model = None
-            self._draw()
+            if not self._syncing:
+                self._draw()
 
     @traitlets.observe("interactive")
     def _interactive_changed(self, change: dict[str, Any]) -> None:

@@ -29,6 +29,7 @@ export function mountTable(el, send) {
       seq = message.seq;
       model.traits.interactive = t.interactive;
       model.traits.sort_mode = t.sort_mode;
+      model.traits.four_color = Boolean(t.four_color);
       model.traits.busy = t.busy;
       model.traits.controls = t.controls;
       model.traits.log = t.log;

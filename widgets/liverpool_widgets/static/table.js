@@ -469,7 +469,15 @@ export default {
       </section>`;
 
       // -- action bar: buttons, one line of reasons, the switches -------------------------------------
-      let actions = "";
+      const toggles = (controls.toggles || []).map((t) => `<div class="lpt-toggle" role="radiogroup"
+          aria-label="${esc(t.label)}" data-testid="toggle-${esc(t.name)}" title="${esc(t.help)}">
+        <span class="lpt-toggle-name">${esc(t.label)}:</span>${t.choices.map((c) => `<button type="button"
+          class="lpt-toggle-choice${c.value === t.value ? " is-on" : ""}" role="radio" aria-checked="${c.value === t.value}"
+          data-act="option" data-name="${esc(t.name)}" data-value="${esc(c.value)}"
+          data-testid="toggle-${esc(t.name)}-${esc(c.value)}" data-focus-key="opt:${esc(t.name)}:${esc(c.value)}"
+          aria-label="${esc(`${t.label}: ${c.label}`)}">${esc(c.label)}</button>`).join("")}</div>`).join("");
+      // a table to watch has no buttons, but its switches (the deck's colours on a projector)
+      let actions = toggles ? `<div class="lpt-under">${toggles}</div>` : "";
       if (interactive) {
         const bar = controls.buttons.filter((b) => b.shown);
         const items = bar.map((b) => `<span class="lpt-action${b.enabled ? "" : " is-off"}" data-kind="${esc(b.kind)}"
@@ -482,13 +490,6 @@ export default {
           ? `<div class="lpt-reason is-waiting" data-testid="waiting" role="status">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(waiting)}</div>`
           : `<div class="lpt-reason" data-testid="reason" aria-hidden="true">${esc(notes
             || (whys ? "A grey button is off for now: point at it to see why." : ""))}</div>`;
-        const toggles = (controls.toggles || []).map((t) => `<div class="lpt-toggle" role="radiogroup"
-            aria-label="${esc(t.label)}" data-testid="toggle-${esc(t.name)}" title="${esc(t.help)}">
-          <span class="lpt-toggle-name">${esc(t.label)}:</span>${t.choices.map((c) => `<button type="button"
-            class="lpt-toggle-choice${c.value === t.value ? " is-on" : ""}" role="radio" aria-checked="${c.value === t.value}"
-            data-act="option" data-name="${esc(t.name)}" data-value="${esc(c.value)}"
-            data-testid="toggle-${esc(t.name)}-${esc(c.value)}" data-focus-key="opt:${esc(t.name)}:${esc(c.value)}"
-            aria-label="${esc(`${t.label}: ${c.label}`)}">${esc(c.label)}</button>`).join("")}</div>`).join("");
         actions = `<div class="lpt-actions" role="toolbar" aria-label="actions">${items}</div>${whys}
           <div class="lpt-under">${line}${toggles}</div>`;
       }
@@ -735,6 +736,10 @@ export default {
         send({ kind: "sort", mode: hit.dataset.mode });
         return;
       }
+      if (act === "option") { // a switch: how the table is shown, so a watcher's too
+        send({ kind: act, name: hit.dataset.name, value: hit.dataset.value });
+        return;
+      }
       if (!model.get("interactive")) return;
       switch (act) {
         case "click_card":
@@ -750,9 +755,6 @@ export default {
         }
         case "confirm":
           send({ kind: "press", button: hit.dataset.kind, confirm: true });
-          break;
-        case "option":
-          send({ kind: act, name: hit.dataset.name, value: hit.dataset.value });
           break;
         case "click_meld":
           send({
