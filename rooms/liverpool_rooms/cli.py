@@ -247,6 +247,12 @@ def serve_main(args: argparse.Namespace) -> int:
     if problem:
         sys.stderr.write(f"{PROG} serve: --db {problem}\n")
         return 2
+    from .store import database_problem
+
+    problem = database_problem(args.db)
+    if problem:
+        sys.stderr.write(f"{PROG} serve: --db {problem}\n")
+        return 2
     key: str = args.teacher_key or secrets.token_urlsafe(9)
     try:
         sock = listen(host, args.port)

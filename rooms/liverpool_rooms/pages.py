@@ -219,13 +219,20 @@ def student_html(code: str) -> str:
     return _page(f"Liverpool room {code}", body, "student.js", data=f' data-code="{safe}"')
 
 
-def missing_html() -> str:
-    """The page for a room code that names no room."""
-    body = """<main class="rooms-page"><section class="rooms-card">
-<h1>There is no room with that code</h1>
-<p>Check the code with your teacher, or scan the room's QR code again.</p>
+def missing_html(why: str | None = None) -> str:
+    """The page for a room code that names no room, or (``why``) a room that cannot be opened
+    (its saved game no longer replays)."""
+    if why is None:
+        title, heading = "No such room", "There is no room with that code"
+        text = "Check the code with your teacher, or scan the room's QR code again."
+    else:
+        title = heading = "This room cannot be opened"
+        text = f"{html.escape(why)} Tell your teacher."
+    body = f"""<main class="rooms-page"><section class="rooms-card">
+<h1>{heading}</h1>
+<p>{text}</p>
 </section></main>"""
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>No such room</title>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <link rel="stylesheet" href="/static/rooms.css"></head><body>{body}</body></html>
 """

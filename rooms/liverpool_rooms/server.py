@@ -87,6 +87,11 @@ class ServerOptions:
     links use it when the teacher's page was opened as ``127.0.0.1`` or ``localhost``."""
 
 
+class Unreadable(Exception):
+    """A stored room that cannot be rebuilt (a saved move no longer replays, a damaged row):
+    its text says so to whoever asks for that room, while every other room goes on."""
+
+
 class Hub:
     """Every room this server holds in memory, loaded from the store when first asked for."""
 
@@ -94,6 +99,8 @@ class Hub:
         self.store = store
         self.options = options
         self.rooms: dict[str, Room] = {}
+        self.unreadable: dict[str, str] = {}
+        """The rooms that could not be rebuilt, and why (asked once: the store is unchanged)."""
         self.executor = ThreadPoolExecutor(
             max_workers=max(1, options.bot_threads), thread_name_prefix="liverpool-bot"
         )
@@ -107,20 +114,32 @@ class Hub:
     """Rooms kept in memory beyond those being played or watched (memory is a cache)."""
 
     def get(self, code: str) -> Room | None:
-        """The room with this code (``None`` if there is none)."""
+        """The room with this code (``None`` if there is none); :class:`Unreadable` when its
+        stored state cannot be rebuilt."""
         room = self.rooms.get(code)
         if room is None:
+            if code in self.unreadable:
+                raise Unreadable(self.unreadable[code])
             self._evict()
             row = self.store.load(code)
             if row is None:
                 return None
-            room = Room(
-                self.store,
-                row,
-                executor=self.executor,
-                teacher_key=self.options.teacher_key,
-                state_hook=self.state_hook,
-            )
+            try:
+                room = Room(
+                    self.store,
+                    row,
+                    executor=self.executor,
+                    teacher_key=self.options.teacher_key,
+                    state_hook=self.state_hook,
+                )
+            except (ValueError, KeyError, TypeError, Bad) as exc:  # every LiverpoolError too
+                why = (
+                    f"Room {code} cannot be opened: its saved game no longer replays ({exc}). "
+                    "The other rooms are not affected."
+                )
+                log.error("%s", why)
+                self.unreadable[code] = why
+                raise Unreadable(why) from None
             self.rooms[code] = room
         return room
 
@@ -135,13 +154,18 @@ class Hub:
                 del self.rooms[code]
 
     def resume_all(self) -> int:
-        """Load every room that is being played and start its clocks again."""
-        codes = self.store.codes("playing")
-        for code in codes:
-            room = self.get(code)
+        """Load every room that is being played and start its clocks again (a room that
+        cannot be rebuilt is logged and left out; it does not stop the others)."""
+        resumed = 0
+        for code in self.store.codes("playing"):
+            try:
+                room = self.get(code)
+            except Unreadable:
+                continue
             if room is not None:
                 room.schedule()
-        return len(codes)
+                resumed += 1
+        return resumed
 
     def new_code(self) -> str:
         for _ in range(100):
@@ -467,20 +491,25 @@ def create_app(
             status_code=201,
         )
 
-    def find(request: Request) -> Room | None:
+    def find(request: Request) -> Room | Response:
+        """The room the path names, or the error response (404: none; 409: unreadable)."""
         code = normal_code(str(request.path_params["code"]))
-        return None if code is None else hub().get(code)
+        try:
+            room = None if code is None else hub().get(code)
+        except Unreadable as exc:
+            return _json_error(409, str(exc))
+        return _json_error(404, "There is no room with that code.") if room is None else room
 
     async def get_room(request: Request) -> Response:
         room = find(request)
-        if room is None:
-            return _json_error(404, "There is no room with that code.")
+        if isinstance(room, Response):
+            return room
         return JSONResponse(room.public())
 
     async def get_record(request: Request) -> Response:
         room = find(request)
-        if room is None:
-            return _json_error(404, "There is no room with that code.")
+        if isinstance(room, Response):
+            return room
         if room.game is None:
             return _json_error(409, "The match has not started: there is no record yet.")
         token = _bearer(request)
@@ -494,8 +523,8 @@ def create_app(
 
     async def get_qr(request: Request) -> Response:
         room = find(request)
-        if room is None:
-            return _json_error(404, "There is no room with that code.")
+        if isinstance(room, Response):
+            return room
         base = public_base(request)
         return Response(qr_svg(f"{base}/r/{room.code}"), media_type="image/svg+xml")
 
@@ -504,7 +533,11 @@ def create_app(
 
     async def student_page(request: Request) -> Response:
         code = normal_code(str(request.path_params["code"]))
-        if code is None or hub().get(code) is None:
+        try:
+            room = None if code is None else hub().get(code)
+        except Unreadable as exc:
+            return HTMLResponse(pages.missing_html(str(exc)), status_code=409)
+        if code is None or room is None:
             return HTMLResponse(pages.missing_html(), status_code=404)
         return HTMLResponse(pages.student_html(code))
 
@@ -520,10 +553,14 @@ def create_app(
             await websocket.close(code=1008)
             return
         code = normal_code(str(websocket.path_params["code"]))
-        room = None if code is None else hub().get(code)
+        try:
+            room = None if code is None else hub().get(code)
+            missing = "There is no room with that code."
+        except Unreadable as exc:
+            room, missing = None, str(exc)
         await websocket.accept()
         if room is None:
-            await websocket.send_text(json.dumps(error("There is no room with that code.")))
+            await websocket.send_text(json.dumps(error(missing)))
             await websocket.close(code=4404)
             return
         client = Client(websocket)

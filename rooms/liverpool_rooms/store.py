@@ -47,6 +47,7 @@ __all__ = [
     "SeatRow",
     "StaleRoom",
     "Store",
+    "database_problem",
     "token_digest",
 ]
 
@@ -130,6 +131,36 @@ class RoomRow:
     setup: dict[str, Any] | None
     seats: tuple[SeatRow, ...]
     actions: tuple[ActionRow, ...]
+
+
+def database_problem(path: str | Path) -> str | None:
+    """Why ``path`` cannot be this server's database, in a teacher's words, or ``None`` (it
+    is one, or there is no file yet). Asked before the server says it is ready: a file that is
+    not SQLite, another program's database or rooms of another schema would otherwise fail only
+    once the server starts, after its banner."""
+    path = Path(path)
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:  # pragma: no cover - is_file() above: only a race
+        return f"{path} cannot be opened: {exc}"
+    try:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        if not tables:
+            return None
+        if "meta" not in tables or "rooms" not in tables:
+            return f"{path} is another program's database, not a rooms database"
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is not None and str(row[0]) != str(SCHEMA_VERSION):
+            return (
+                f"{path} holds rooms of schema {row[0]}; this server reads schema {SCHEMA_VERSION}"
+            )
+        return None
+    except sqlite3.DatabaseError:
+        return f"{path} is not a rooms database (not an SQLite file)"
+    finally:
+        db.close()
 
 
 class Store:

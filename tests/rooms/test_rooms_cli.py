@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -95,7 +96,17 @@ def test_a_busy_port_is_reported(tmp_path: Path) -> None:
 def test_a_store_that_cannot_be_written_is_reported_before_the_server_says_ready(
     tmp_path: Path,
 ) -> None:
-    for db, words in ((tmp_path / "no" / "r.sqlite3", "does not exist"), (tmp_path, "a folder")):
+    not_sqlite = tmp_path / "game.json"  # a saved game given as --db by mistake
+    not_sqlite.write_text('{"version": 1}', encoding="utf-8")
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (text)")
+    for db, words in (
+        (tmp_path / "no" / "r.sqlite3", "does not exist"),
+        (tmp_path, "a folder"),
+        (not_sqlite, "is not a rooms database (not an SQLite file)"),
+        (other, "is another program's database"),
+    ):
         done = subprocess.run(
             [*SERVE, "--port", "0", "--db", str(db), "--teacher-key", "K"],
             capture_output=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -163,3 +164,55 @@ def test_kill_9_mid_deal_then_resume(tmp_path: Path) -> None:
             c.close()
         for s in servers:
             s.kill()
+
+
+def test_a_room_that_no_longer_replays_is_refused_and_the_others_start(tmp_path: Path) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    servers: list[Server] = []
+    opened: list[Client] = []
+    try:
+        first = Server(db)
+        servers.append(first)
+        codes = []
+        for _ in range(2):  # two matches under way, each waiting for Ada once the bots moved
+            room = first.create_room(
+                rules="house", seats=["human", "bot:basic", "bot:basic"], bot_seconds=0.0
+            )
+            ada, host = first.client(room["code"]), first.client(room["code"])
+            opened += [ada, host]
+            ada.send(type="join", name="Ada")
+            ada.wait_type("welcome")
+            host.send(type="host", host_token=room["host_token"])
+            host.wait_type("welcome")
+            host.send(type="start")
+            ada.wait_for(lambda c: bool(c.state and c.state["legal"]), what="Ada's turn")
+            codes.append(room["code"])
+        for c in opened:
+            c.close()
+        opened.clear()
+        first.stop()
+        broken, fine = codes
+        with sqlite3.connect(db) as store:  # the broken room's first move, made impossible
+            store.execute(
+                "UPDATE actions SET action = ? WHERE code = ? AND n = 1",
+                (json.dumps({"type": "GoOut"}), broken),
+            )
+
+        second = Server(db)  # starts, and says which room it could not open
+        servers.append(second)
+        status, data = second.request("GET", f"/api/rooms/{broken}")
+        assert status == 409 and f"Room {broken} cannot be opened" in data["error"]
+        assert "The other rooms are not affected" in data["error"]
+        status, data = second.request("GET", f"/api/rooms/{fine}")
+        assert status == 200 and data["status"] == "playing"
+        page_status, page = second.request("GET", f"/r/{broken}")
+        assert page_status == 409 and "This room cannot be opened" in page
+        socket = second.client(broken)
+        opened.append(socket)
+        assert "cannot be opened" in socket.wait_error()
+    finally:
+        for c in opened:
+            c.close()
+        for s in servers:
+            s.stop()
+    assert f"Room {broken} cannot be opened" in (tmp_path / "rooms.log").read_text()
