@@ -427,7 +427,8 @@ class Room:
                 raise Bad(f"This room has seats 0 to {len(self.seats) - 1}.")
             free = [s for s in free if s.seat == want]
             if not free:
-                raise Bad(f"Seat {want} is not free: choose another one.")
+                held = "a bot plays it" if self.seats[want].kind == "bot" else "a student has it"
+                raise Bad(f"Seat {want} is not free ({held}): choose another one.")
         if not free:
             raise Bad("Every seat is taken: ask your teacher for a seat.")
         seat = free[0]
@@ -520,23 +521,24 @@ class Room:
         for other in list(self.conns):
             if other.seat == seat:
                 other.seat = None
-                other.send(
-                    {"type": "kicked", "message": "The teacher gave your seat to someone else."}
-                )
+                other.send({"type": "kicked", "message": "The teacher freed your seat."})
                 other.close(4001, "removed by the host")
         self.broadcast_lobby()
 
     def set_seat(self, conn: Conn, seat: int, kind_text: str) -> None:
-        """Make a lobby seat human or a bot of some level (a seated player is moved out)."""
+        """Make a lobby seat human or a bot of some level (a seated player is moved out); in a
+        match under way, hand a seat to a bot (:meth:`_bot_takes_seat`)."""
         self._check_host(conn)
-        self._check_lobby("seats change")
         if not 0 <= seat < len(self.seats):
             raise Bad(f"This room has seats 0 to {len(self.seats) - 1}.")
         kind, level = parse_seat_kind(kind_text)
+        if self.status != "lobby":
+            self._bot_takes_seat(conn, seat, kind, level)
+            return
         target = self.seats[seat]
         if target.kind == "human" and target.token_hash is not None:
             if kind == "human":
-                return
+                raise Bad(f"Seat {seat} is already {target.name}'s: there is nothing to change.")
             self.kick(conn, seat)
         updated = replace(target, kind=kind, level=level, name=None, token_hash=None)
         try:
@@ -547,15 +549,44 @@ class Room:
         self.seats[seat] = updated
         self.broadcast_lobby()
 
+    def _bot_takes_seat(self, conn: Conn, seat: int, kind: str, level: str | None) -> None:
+        """A bot plays ``seat`` from now on, so a student who left does not stall the room
+        (a room with no clocks would wait for them for ever): made as :meth:`start` makes
+        bots, from the match's seed and the seat, and stored, so a restarted server rebuilds
+        the same bot. A student still seated there is moved out first; the name stays."""
+        if self.status != "playing" or self.game is None:
+            raise Bad("The match is over: seats no longer change.")
+        if kind != "bot" or level is None:
+            raise Bad(
+                "During the match a seat can only be handed to a bot; a student takes a free "
+                "seat by joining it."
+            )
+        target = self.seats[seat]
+        if target.kind == "human" and target.token_hash is not None:
+            self.kick(conn, seat)
+            target = self.seats[seat]
+        try:
+            self.store.bot_takes_seat(self.code, seat, level)
+        except StaleRoom:
+            self.reload()
+            raise Bad("The room changed meanwhile: look again and retry.") from None
+        self.seats[seat] = replace(target, kind="bot", level=level, token_hash=None)
+        self.bots[seat] = make(level, seat_seed(self.game.seed, seat))
+        self.broadcast_lobby()
+        self.broadcast()
+        self.schedule()  # its turn now: it plays at once
+
     def fill(self, conn: Conn, level: str) -> None:
-        """Every free human seat becomes a bot of ``level``."""
+        """Every free human seat becomes a bot of ``level`` (in the lobby, or in a match under
+        way: a seat whose student left)."""
         self._check_host(conn)
-        self._check_lobby("seats change")
         if level not in LEVELS:
             raise Bad(f"There is no bot called {level[:20]!r}; choose from {', '.join(LEVELS)}.")
-        for s in list(self.seats):
-            if s.free:
-                self.set_seat(conn, s.seat, f"bot:{level}")
+        free = [s.seat for s in self.seats if s.free]
+        if not free:
+            raise Bad("Every seat is taken: there is no free seat to fill.")
+        for seat in free:
+            self.set_seat(conn, seat, f"bot:{level}")
 
     def set_reveal(self, conn: Conn, on: bool) -> None:
         """Open every hand on the host's own screens (a demonstration), or close them."""

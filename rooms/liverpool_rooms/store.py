@@ -274,6 +274,19 @@ class Store:
             if cur.rowcount != 1:
                 raise StaleRoom(code)
 
+    def bot_takes_seat(self, code: str, seat: int, level: str) -> None:
+        """A bot of ``level`` plays ``seat`` from now on in a match under way (its name stays,
+        its token, if any, no longer works); :class:`StaleRoom` unless the room is playing."""
+        with self._transaction() as db:
+            cur = db.execute(
+                "UPDATE seats SET kind = 'bot', level = ?, token_hash = NULL "
+                "WHERE code = ? AND seat = ? "
+                "AND (SELECT status FROM rooms WHERE code = ?) = 'playing'",
+                (level, code, seat, code),
+            )
+            if cur.rowcount != 1:
+                raise StaleRoom(code)
+
     def release_seat(self, code: str, seat: int, *, keep_name: bool) -> None:
         """Take a seat from its player: the token no longer works (in a started match the
         name stays, for whoever takes the seat over)."""

@@ -165,6 +165,17 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         teacher.wait_for_selector('[data-testid="reveal-banner"]:visible')
         teacher.wait_for_selector('[data-testid="projector"] .lpt-open-card')
         assert ben.locator(".lpt-open-card").count() == 0
+        # The projector has the Deck switch too: four colours, on that screen only.
+        projector = teacher.locator('[data-testid="projector"]')
+        projector.locator('[data-testid="toggle-four_color-four"]').click()
+        teacher.wait_for_selector('[data-testid="projector"] .lpt.is-four-color')
+        assert ben.locator(".lpt.is-four-color").count() == 0
+        # Eve leaves for good: the teacher frees her seat and lets a bot play it.
+        assert teacher.is_hidden('[data-testid="start"]')
+        teacher.click('[data-testid="kick-2"]')
+        teacher.click('[data-testid="kick-2"]:has-text("Sure?")')
+        teacher.click('[data-testid="bot-2"]')
+        teacher.wait_for_selector('[data-testid="lobby-seat-2"] .rooms-name:has-text("bot)")')
         teacher.screenshot(path=str(tmp_path / "teacher.png"), full_page=True)
         ben.screenshot(path=str(tmp_path / "ben.png"), full_page=True)
         assert not dialogs, dialogs

@@ -463,10 +463,10 @@ def test_a_seat_freed_during_the_match_is_taken_over(server: Server, clients: li
     ben.wait_for(lambda c: c.state is not None, what="Ben's first state")
     assert ben.state is not None and ben.welcome is not None
     hand = ben.state["view"]["hand"]
-    host.send(type="set_seat", seat=1, kind="bot:basic")
-    assert "lobby" in host.wait_error()
+    host.send(type="set_seat", seat=1, kind="human")
+    assert "only be handed to a bot" in host.wait_error()
     host.send(type="kick", seat=1)
-    ben.wait_type("kicked")
+    assert ben.wait_type("kicked")["message"] == "The teacher freed your seat."
     # Someone else takes the seat over: the seat keeps its name in the match, and its hand.
     cleo = server.client(code)
     clients.append(cleo)
@@ -480,6 +480,41 @@ def test_a_seat_freed_during_the_match_is_taken_over(server: Server, clients: li
     old.send(type="resume", token=ben.welcome["token"])
     assert "does not open" in old.wait_error()
     assert ada.errors == []
+
+
+def test_a_bot_takes_over_the_seat_of_a_student_who_left(
+    server: Server, clients: list[Client]
+) -> None:
+    # House rules have no clocks: without this, the room would wait for Ben for ever.
+    room = server.create_room(rules="house", seats=["human", "human", "bot:basic"], bot_seconds=0)
+    code = room["code"]
+    ada, ben = seated(server, clients, code, ["Ada", "Ben"])
+    host = hosted(server, clients, code, room["host_token"])
+    host.send(type="fill", level="basic")
+    assert host.wait_error() == "Every seat is taken: there is no free seat to fill."
+    host.send(type="set_seat", seat=1, kind="human")
+    assert host.wait_error() == "Seat 1 is already Ben's: there is nothing to change."
+    host.send(type="start")
+    ben.wait_for(lambda c: bool(c.state and c.state["legal"]), what="Ben's turn")  # he is first
+    assert ben.state is not None
+    seq = ben.state["seq"]
+    ben.close()  # Ben's phone dies on his turn: the host hands his seat to a bot
+    host.send(type="set_seat", seat=1, kind="bot:strong")
+    host.wait_for(
+        lambda c: bool(c.lobby and c.lobby["seats"][1]["kind"] == "bot"), what="the bot seat"
+    )
+    assert host.lobby is not None
+    seat = host.lobby["seats"][1]
+    assert (seat["level"], seat["name"], seat["taken"]) == ("strong", "Ben", True)
+    # the bot plays Ben's turn at once, and the next player (the room's own bot) follows
+    ada.wait_for(lambda c: bool(c.state and c.state["seq"] >= seq + 2), what="the bot's turn")
+    status, data = server.request("GET", f"/api/rooms/{code}")
+    assert status == 200 and data["seats"][1]["kind"] == "bot"
+    assert ada.errors == [] and len(host.errors) == 2  # the two refusals above, no more
+    cleo = server.client(code)
+    clients.append(cleo)
+    cleo.send(type="join", name="Cleo", seat=1)
+    assert cleo.wait_error() == "Seat 1 is not free (a bot plays it): choose another one."
 
 
 def test_a_silent_connection_is_closed(server: Server, clients: list[Client]) -> None:

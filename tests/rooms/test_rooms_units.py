@@ -113,6 +113,36 @@ def test_the_store_refuses_a_second_writer_of_the_same_step(tmp_path: Path) -> N
     store.close()
 
 
+def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path: Path) -> None:
+    seats = [Seat(0, "human"), Seat(1, "human"), Seat(2, "bot", "basic")]
+    store, room = make_room(tmp_path, seats)
+    with pytest.raises(StaleRoom):  # only in a match under way
+        store.bot_takes_seat("TEST2", 1, "strong")
+    ada, ben, host = FakeConn(), FakeConn(), FakeConn(host=True)
+    for conn, name in ((ada, "Ada"), (ben, "Ben")):
+        room.attach(conn)
+        room.join(conn, name)
+    room.attach(host)
+    room.host(host, "host")
+
+    async def hand_over() -> None:
+        room.start(host)
+        room.set_seat(host, 1, "bot:strong")
+        room.stop()
+
+    asyncio.run(hand_over())
+    assert {"type": "kicked", "message": "The teacher freed your seat."} in ben.sent
+    row = store.load("TEST2")
+    assert row is not None
+    assert [(s.kind, s.level, s.name, s.token_hash) for s in row.seats[1:2]] == [
+        ("bot", "strong", "Ben", None)
+    ]
+    again = Room(store, row, teacher_key="KEY")  # a restarted server's copy
+    assert type(again.bots[1]) is type(room.bots[1])
+    assert again.bots[1].seed == room.bots[1].seed  # the same seed: the same bot
+    store.close()
+
+
 def test_messages_are_read_strictly() -> None:
     assert parse_message('{"type": "watch"}') == {"type": "watch"}
     for bad in (

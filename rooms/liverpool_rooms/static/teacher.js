@@ -23,7 +23,8 @@ let lastState = null;
 let confirming = -1;
 let clockTimer = /** @type {any} */ (null);
 
-const projector = mountTable($("projector"), () => {});
+// The projector is for watching: its only clicks are its switches (the deck's colours).
+const projector = mountTable($("projector"), (intent) => send({ type: "table", intent }));
 
 // -- the key ---------------------------------------------------------------------------------
 function showKey() {
@@ -209,7 +210,11 @@ function drawLobby() {
   if (!lobby) return;
   $("room-state").textContent =
     lobby.status === "lobby" ? "(waiting to start)" : lobby.status === "over" ? "(match over)" : "(playing)";
-  $("lobby-tools").hidden = lobby.status !== "lobby";
+  // During the match the tools stay (a bot can take a seat a student left), but Start goes.
+  const playing = lobby.status === "playing";
+  $("lobby-tools").hidden = lobby.status === "over";
+  $("start").hidden = lobby.status !== "lobby";
+  $("fill").textContent = playing ? "Let bots play the free seats" : "Fill empty seats with bots";
   const list = $("lobby");
   list.replaceChildren(
     ...lobby.seats.map((/** @type {any} */ s) => {
@@ -248,6 +253,20 @@ function drawLobby() {
           }
         });
         li.append(kick);
+      }
+      if (playing && s.kind === "human" && !s.taken) {
+        // A free seat in a match under way waits for a student; a bot can play it instead.
+        const bot = document.createElement("button");
+        bot.type = "button";
+        bot.dataset.testid = `bot-${s.seat}`;
+        bot.className = "rooms-kick";
+        bot.textContent = "a bot plays";
+        bot.setAttribute("aria-label", `let a bot play ${s.name || `seat ${s.seat}`}`);
+        bot.addEventListener("click", () => {
+          const level = /** @type {HTMLSelectElement} */ ($("fill-level")).value;
+          send({ type: "set_seat", seat: s.seat, kind: `bot:${level}` });
+        });
+        li.append(bot);
       }
       return li;
     }),
