@@ -36,16 +36,26 @@ URL_LINE = re.compile(r"rooms at (http://[^\s]+/)")
 class Server:
     """``python -m liverpool_rooms serve --port 0`` in its own process group."""
 
-    def __init__(self, db: Path, key: str = KEY, extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, db: Path, key: str = KEY, extra: tuple[str, ...] = (), identify_seconds: float = 0
+    ) -> None:
+        """``identify_seconds``: how long the server lets a screen stay silent before it
+        closes it (its own minute unless given; a test of that minute sets a few seconds)."""
         self.db = db
         self.key = key
         self.log = db.with_suffix(".log")
         self._out = self.log.open("ab")
+        args = ["serve", "--port", "0", "--db", str(db), "--teacher-key", key, *extra]
+        command = [sys.executable, "-m", "liverpool_rooms", *args]
+        if identify_seconds:
+            command = [
+                sys.executable,
+                "-c",
+                "import sys; import liverpool_rooms.server as s; from liverpool_rooms.cli import "
+                f"main; s.IDENTIFY_SECONDS = {identify_seconds!r}; sys.exit(main({args!r}))",
+            ]
         self.proc = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "liverpool_rooms", "serve", "--port", "0"),
-                *("--db", str(db), "--teacher-key", key, *extra),
-            ],
+            command,
             stdout=subprocess.PIPE,
             stderr=self._out,
             start_new_session=True,

@@ -183,3 +183,26 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
     finally:
         server.kill()
     print(f"browser class: {time.monotonic() - started:.1f} s")
+
+
+def test_a_student_slow_on_the_join_form_keeps_the_seat_chosen(
+    browser: Any, tmp_path: Path
+) -> None:
+    # The server closes a screen that has not joined within its minute (here 2 s): a student
+    # still typing a name must not see an error, nor lose the seat picked, nor a Join.
+    server = Server(tmp_path / "rooms.sqlite3", identify_seconds=2)
+    try:
+        room = server.create_room(rules="house", seats=["human", "human", "bot:basic"])
+        page = browser.new_context().new_page()
+        page.goto(room["join_url"])
+        page.wait_for_selector("#join-box:visible")
+        page.select_option("#seat", "1")
+        page.fill('[data-testid="name"]', "Ada")
+        time.sleep(4)  # closed at 2 s, and quietly connected again
+        assert page.eval_on_selector("#seat", "e => e.value") == "1"
+        assert page.eval_on_selector('[data-testid="name"]', "e => e.value") == "Ada"
+        assert not page.is_visible('[data-testid="page-error"]')
+        page.click('[data-testid="join"]')
+        page.wait_for_selector('[data-testid="me"]:has-text("Ada · seat 1")')
+    finally:
+        server.kill()

@@ -19,6 +19,10 @@ let retry = /** @type {any} */ (null);
 /** @type {any} */
 let lastState = null;
 let clockTimer = /** @type {any} */ (null);
+/** A Join pressed while the page was reconnecting: sent as soon as it is connected. */
+let pendingJoin = /** @type {object|null} */ (null);
+/** What the server says before it closes a screen that did not join in time (a minute). */
+const NOT_IDENTIFIED = /this screen did not say which/;
 
 const table = mountTable($("table"), (intent) => send({ type: "table", intent }));
 if (watching) document.body.classList.add("projector");
@@ -45,7 +49,11 @@ function connect() {
     status("connected");
     if (watching) send({ type: "watch", table: true });
     else if (token) send({ type: "resume", token, table: true });
-    else showJoin();
+    else {
+      showJoin();
+      if (pendingJoin) send(pendingJoin);
+      pendingJoin = null;
+    }
   };
   socket.onmessage = (event) => {
     try {
@@ -85,6 +93,11 @@ function handle(message) {
       drawClock();
       break;
     case "error":
+      if (NOT_IDENTIFIED.test(message.message) && !$("join-box").hidden) {
+        // A student still filling in the form: the server closes an idle screen after a
+        // minute; the page reconnects quietly, keeping the name typed and the seat chosen.
+        break;
+      }
       if (/does not open a seat/.test(message.message)) {
         localStorage.removeItem(storeKey);
         token = null;
@@ -130,6 +143,7 @@ function drawLobby(lobby) {
 /** The free seats a newcomer may choose. @param {any[]} seats */
 function fillSeats(seats) {
   const select = /** @type {HTMLSelectElement} */ ($("seat"));
+  const chosen = select.value; // kept while that seat is still free
   const free = seats.filter((s) => s.kind === "human" && !s.taken);
   const any = document.createElement("option");
   any.value = "";
@@ -143,6 +157,7 @@ function fillSeats(seats) {
       return o;
     }),
   );
+  if (free.some((s) => String(s.seat) === chosen)) select.value = chosen;
 }
 
 async function showJoin() {
@@ -164,7 +179,14 @@ $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = /** @type {HTMLInputElement} */ ($("name")).value;
   const seat = /** @type {HTMLSelectElement} */ ($("seat")).value;
-  send({ type: "join", name, seat: seat === "" ? null : Number(seat), table: true });
+  const join = { type: "join", name, seat: seat === "" ? null : Number(seat), table: true };
+  if (ws && ws.readyState === WebSocket.OPEN) send(join);
+  else {
+    pendingJoin = join; // reconnecting: it goes as soon as the page is connected again
+    status("reconnecting… your Join is sent once connected");
+    backoff.reset();
+    connect();
+  }
 });
 
 /** The clock the room runs for this seat (the server decides; this only counts down). */
