@@ -86,6 +86,7 @@ class Game:
         self.actions: list[Action] = []
         self.actors: list[int] = []
         self.log: list[Event] = []
+        self._automatic: list[int] = []
         if _context is not None:  # a copy (see :meth:`copy`): the state is given, not dealt
             self._ctx = _context
             return
@@ -149,6 +150,7 @@ class Game:
         other.actions = list(self.actions)
         other.actors = list(self.actors)
         other.log = list(self.log)
+        other._automatic = list(self._automatic)
         return other
 
     def replay_to(self, steps: int) -> Game:
@@ -157,9 +159,17 @@ class Game:
         if not 0 <= steps <= len(self.actions):
             raise ValueError(f"steps must be 0 to {len(self.actions)}, not {steps!r}")
         game = Game.from_setup(self.setup)
-        for action in self.actions[:steps]:
-            game.apply(action)
+        automatic = set(self._automatic)
+        for k, action in enumerate(self.actions[:steps]):
+            game.apply(action, automatic=k in automatic)
         return game
+
+    @property
+    def automatic(self) -> tuple[int, ...]:
+        """Where in :attr:`actions` a move was played for its seat rather than chosen by its
+        player (``apply(..., automatic=True)``): a clock that ran out, a buy offer a table's
+        auto-pass passed. A review does not grade them; Undo goes back past them."""
+        return tuple(self._automatic)
 
     # -- the setup --------------------------------------------------------------------------------
     @property
@@ -333,12 +343,15 @@ class Game:
         entry = PHASES.get(self._ctx.state.phase)
         return [] if entry is None else entry[0](self._ctx)
 
-    def apply(self, action: Action, player: int | None = None) -> list[Event]:
+    def apply(
+        self, action: Action, player: int | None = None, *, automatic: bool = False
+    ) -> list[Event]:
         """Carry out ``action`` for :attr:`to_act` and return what happened.
 
         ``player``, when given, must be the seat that is to act (a table passes the clicking
-        seat). An illegal action raises :class:`~liverpool.IllegalAction` naming the rule and
-        changes nothing.
+        seat). ``automatic`` marks a move played for the seat, not chosen by its player (see
+        :attr:`automatic`). An illegal action raises :class:`~liverpool.IllegalAction` naming
+        the rule and changes nothing.
         """
         ctx = self._ctx
         if not isinstance(action, ACTION_TYPES):
@@ -357,6 +370,8 @@ class Game:
                     f"{turns.deciding_verb(ctx)}."
                 )
         events = PHASES[ctx.state.phase][1](ctx, action)
+        if automatic:
+            self._automatic.append(len(self.actions))
         self.actions.append(action)
         self.actors.append(actor)
         self.log.extend(events)

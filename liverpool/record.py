@@ -144,6 +144,8 @@ def _body(game: Game) -> dict[str, Any]:
         "stacked": game.stacked,
         "actions": [action_to_dict(a) for a in game.actions],
         "summary": _summary(game),
+        # only when there are some: a record with none reads, and digests, as before
+        **({"automatic": list(game.automatic)} if game.automatic else {}),
     }
 
 
@@ -192,6 +194,12 @@ def _shape_problem(data: Mapping[str, Any]) -> str | None:
     stacked = data.get("stacked")
     if stacked is not None and not isinstance(stacked, dict):
         return "its stacked deal is not a table of hands, stock and upcard"
+    automatic = data.get("automatic", [])
+    if not (
+        isinstance(automatic, list)
+        and all(whole(k) and 0 <= k < len(data["actions"]) for k in automatic)
+    ):
+        return "its moves played for a seat are not action numbers"
     return None
 
 
@@ -243,10 +251,11 @@ def game_from_json(text: str) -> Game:
     # A stacked deal set up without ``complete`` holds fewer cards than the shoe on purpose;
     # its cards must still be conserved, and every later deal uses the whole shoe.
     first_deal, first_count = game.deal, game.total_cards()
+    automatic = set(data.get("automatic", []))
     for number, raw in enumerate(data["actions"], start=1):
         action = action_from_dict(raw)
         try:
-            game.apply(action)
+            game.apply(action, automatic=number - 1 in automatic)
         except IllegalAction as exc:
             raise RecordError(
                 f"action {number} of the saved game ({action}) is illegal at that point: {exc}"

@@ -98,7 +98,7 @@ NOISE_Z = 2.0
 """A loss within this many standard errors of zero is not told apart from the best: good."""
 NOTHING_GRADED = (
     "No decision was graded: this seat has made none that the review grades (forced moves, "
-    "cuts and calls are not graded), so there is no accuracy to give yet."
+    "cuts, calls and moves played for it are not graded), so there is no accuracy to give yet."
 )
 """What a review with no graded decision says in place of an accuracy of 100%."""
 REVIEW_DISCARDS = 3
@@ -211,7 +211,9 @@ class Review:
     rules: str
     decisions: tuple[Decision, ...]
     ungraded: int
-    """Decisions of the seat not graded: forced, cuts and calls, or not rebuildable."""
+    """Decisions of the seat not graded: forced, cuts and calls, moves played for the seat (a
+    clock that ran out, an auto-pass: :attr:`Game.automatic <liverpool.Game.automatic>`), or
+    not rebuildable."""
     budget: Budget
     complete: bool
     """False when the review was cancelled before the last decision."""
@@ -282,6 +284,7 @@ def review(
     seat = game.seat(seat)
     plan = _budget(budget)
     moments = _moments(game, seat)
+    played_for = set(game.automatic)  # not the player's choice: nothing to grade
     decisions: list[Decision] = []
     ungraded = 0
     complete = True
@@ -289,7 +292,11 @@ def review(
         if cancel is not None and cancel():
             complete = False
             break
-        decision = _judge(index, turn, view, legal, played, plan, seed, measure, cancel)
+        decision = (
+            None
+            if index in played_for
+            else _judge(index, turn, view, legal, played, plan, seed, measure, cancel)
+        )
         if decision is None:
             ungraded += 1
         elif decision.evaluation is not None and decision.evaluation.stopped == "cancelled":
@@ -571,7 +578,8 @@ def format_review(result: Review, *, every: bool = True) -> str:
     lines = [
         f"Review of {result.name} (seat {result.seat}), {result.rules} rules: "
         f"{len(result.decisions)} decisions graded, {result.ungraded} not graded "
-        f"(forced, calls, or not rebuildable); up to {b.samples} sampled deals per decision.",
+        f"(forced, calls, played for you, or not rebuildable); up to {b.samples} sampled deals "
+        "per decision.",
     ]
     if not result.complete:
         lines.append("The review was stopped before the end: what follows covers part of it.")

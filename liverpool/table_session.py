@@ -188,7 +188,6 @@ class TableSession(SeatScreen):
         self._deadline: float | None = None
         self._summary: tuple[Game, int, DealSummary | None] | None = None
         self._auto_passing = False
-        self._played_for_seat: set[int] = set()
         self._action_listeners: list[Callable[[Action, list[Event]], None]] = []
         self._next_listeners: list[Callable[[], None]] = []
         self._crash_listeners: list[Callable[[str], None]] = []
@@ -202,11 +201,6 @@ class TableSession(SeatScreen):
 
     @game.setter
     def game(self, game: Game) -> None:
-        n = len(game.actions)
-        if list(game.actions) == self._game.actions[:n]:  # undo: the same match, cut short
-            self._played_for_seat = {k for k in self._played_for_seat if k < n}
-        else:
-            self._played_for_seat = set()
         self._game = game
         self._deals_seen = len(game.deal_scores)
         self.refresh()
@@ -215,10 +209,11 @@ class TableSession(SeatScreen):
         """Where in :attr:`game`'s actions the seat's last own decision is (Undo goes back to
         just before it), or ``None`` when they have made none. A buy offer the table passed for
         them (the auto-pass switch, or time run out) was not their decision: undoing it would
-        only see it passed again."""
+        only see it passed again (:attr:`Game.automatic <liverpool.Game.automatic>`)."""
         g = self._game
+        automatic = set(g.automatic)
         for k in range(len(g.actors) - 1, -1, -1):
-            if g.actors[k] == self.seat and k not in self._played_for_seat:
+            if g.actors[k] == self.seat and k not in automatic:
                 return k
         return None
 
@@ -382,11 +377,7 @@ class TableSession(SeatScreen):
             return False
         if (self.clock() if now is None else now) < self._deadline:
             return False
-        index = len(g.actions)
-        played = self._act(g.idle_action())
-        if played:
-            self._played_for_seat.add(index)
-        return played
+        return self._act(g.idle_action(), automatic=True)
 
     def auto_pass_if_due(self) -> bool:
         """Pass the buy offer now put to this seat when the auto-pass setting says so: an
@@ -400,10 +391,9 @@ class TableSession(SeatScreen):
             return False
         self._auto_passing = True
         try:
-            events = g.apply(Pass(), player=self.seat)
+            events = g.apply(Pass(), player=self.seat, automatic=True)
         finally:
             self._auto_passing = False
-        self._played_for_seat.add(len(g.actions) - 1)
         self.refresh(clear_selection=True)
         for callback in list(self._action_listeners):
             callback(Pass(), events)
@@ -451,11 +441,11 @@ class TableSession(SeatScreen):
     def _controls(self) -> Controls:
         return self.model().controls
 
-    def _act(self, action: Action) -> bool:
-        """Apply ``action`` for this seat: ``True`` when done, else :attr:`error` says why
-        (an illegal action changes nothing in the engine)."""
+    def _act(self, action: Action, *, automatic: bool = False) -> bool:
+        """Apply ``action`` for this seat (``automatic``: played for it, not chosen):
+        ``True`` when done, else :attr:`error` says why (an illegal action changes nothing)."""
         try:
-            events = self._game.apply(action, player=self.seat)
+            events = self._game.apply(action, player=self.seat, automatic=automatic)
         except IllegalAction as exc:
             self.say(str(exc))
             return False

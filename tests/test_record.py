@@ -556,3 +556,28 @@ def test_a_redigested_damaged_record_is_refused_or_sound(path: tuple[Any, ...], 
     assert g.total_cards() == len(rules.build_shoe(g.players))
     again = lp.Game.from_json(g.to_json())
     assert again.state_key() == g.state_key()
+
+
+def test_moves_played_for_a_seat_are_kept_by_copies_replays_and_records() -> None:
+    g = lp.Game("house", 3, seed=4)
+    g.apply(lp.DrawStock())
+    g.apply(g.legal_actions()[-1])
+    while g.phase is lp.Phase.BUY:
+        g.apply(lp.Pass(), automatic=True)  # an auto-pass, or a buy clock that ran out
+    marked = g.automatic
+    assert marked and all(isinstance(g.actions[k], lp.Pass) for k in marked)
+    assert g.copy().automatic == marked and g.replay_to(2).automatic == ()
+    assert g.replay_to(len(g.actions)).automatic == marked
+    text = g.to_json()
+    assert json.loads(text)["automatic"] == list(marked)
+    assert lp.Game.from_json(text).automatic == marked
+    # a record with none says nothing of them: it reads, and digests, as before
+    plain = lp.Game("house", 3, seed=4)
+    plain.apply(lp.DrawStock())
+    assert "automatic" not in json.loads(plain.to_json())
+    # the numbers are checked like the rest of a record
+    for bad in ([len(g.actions)], ["1"], 3):
+        data = json.loads(text)
+        data["automatic"] = bad
+        with pytest.raises(lp.RecordError, match="moves played for a seat are not action"):
+            lp.Game.from_json(redigest(data))

@@ -30,15 +30,15 @@ TABLE = [(1, "QS QC QD"), (1, "JS JC JD"), (2, "5H 5C 5S"), (2, "9S 9C 9D")]
 BUDGET = Budget(samples=32, min_samples=8)
 
 
-def _record(hidden: list[str], *, good: bool = False) -> str:
+def _record(hidden: list[str], *, good: bool = False, by_the_clock: bool = False) -> str:
     game = lp.Game.from_deal("house", [SEAT0, *hidden], "8D", "JC", dealer=3, seed=5, table=TABLE)
     game.apply(lp.DrawStock())  # the J♣ does not help: leaving it is plainly right
     while game.phase is lp.Phase.BUY:
         game.apply(lp.Pass())
     if good:
         game.apply(next(a for a in game.legal_actions() if isinstance(a, lp.GoDown)))
-    else:
-        game.apply(lp.Discard("QH"))  # the deliberate mistake: not going down
+    else:  # the deliberate mistake: not going down (or the clock's, for a player who left)
+        game.apply(lp.Discard("QH"), automatic=by_the_clock)
     return game.to_json()
 
 
@@ -69,6 +69,13 @@ def test_a_deliberately_bad_move_is_a_mistake_or_worse() -> None:
     assert result.accuracy == 0.5
     good = review(_record(HIDDEN, good=True), 0, BUDGET)
     assert all(d.grade is Grade.GOOD for d in good.decisions) and good.practise is None
+
+
+def test_a_move_played_for_the_seat_is_not_graded() -> None:
+    result = review(_record(HIDDEN, by_the_clock=True), 0, BUDGET)
+    assert [d.played for d in result.decisions] == [lp.DrawStock()]  # the player's own only
+    assert result.ungraded == 1 and result.practise is None
+    assert "played for you" in format_review(result)
 
 
 def test_the_review_gives_the_same_grades_when_only_hidden_cards_differ() -> None:

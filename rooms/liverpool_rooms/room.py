@@ -203,7 +203,10 @@ class Room:
             )
             game = Game.from_setup(setup)
             for stored in row.actions:
-                game.apply(action_from_dict(stored.action), player=stored.seat)
+                played_for = stored.how == "timer"  # the clock's moves, not the player's
+                game.apply(
+                    action_from_dict(stored.action), player=stored.seat, automatic=played_for
+                )
             self.game = game
             self.bots = {
                 s.seat: make(s.level or "basic", seat_seed(setup.seed, s.seat))
@@ -683,7 +686,7 @@ class Room:
         game = self.game
         assert game is not None
         before = game.phase
-        game.apply(action, player=seat)
+        game.apply(action, player=seat, automatic=how == "timer")  # a review skips those
         number = len(game.actions)
         try:
             self.last_at = self.store.append(

@@ -88,6 +88,8 @@ def test_a_match_played_by_the_clock_keeps_exact_deal_summaries(tmp_path: Path) 
     assert states and all("hand" in m["view"] for m in states)
     replayed = Game.from_json(room.record())
     assert replayed.scores == room.game.scores  # type: ignore[union-attr]
+    # the record says those moves were the clock's: a review of Ada grades none of them
+    assert {k for k, s in enumerate(replayed.actors) if s == 0} <= set(replayed.automatic)
     store.close()
 
 

@@ -254,8 +254,9 @@ def summary_html(result: ReviewResult) -> str:
         f"{result.points_lost:.1f} points lost on the moves below good.</p>"
         f"<p style='margin:4px 0'>{practise}</p>"
         f"<p style='{_MUTED};margin:4px 0'>{len(result.decisions)} decisions graded, "
-        f"{result.ungraded} not graded (forced moves, calls, or positions the sampler cannot "
-        f"rebuild); up to {result.budget.samples} sampled deals per decision.</p></div>"
+        f"{result.ungraded} not graded (forced moves, calls, moves played for you, or positions "
+        f"the sampler cannot rebuild); up to {result.budget.samples} sampled deals per "
+        "decision.</p></div>"
     )
 
 
