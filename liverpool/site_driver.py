@@ -114,8 +114,8 @@ class SiteMatch(TableSession):
 
         four = self.four_color
 
-        def key(face: CardFace) -> str:  # a face in four colours is another picture
-            name = f"{face.card.code}/{face.zone}/{face.stands_for or ''}{'/4' if four else ''}"
+        def key(face: CardFace) -> str:
+            name = face.key(four)
             used.setdefault(name, face)
             return name
 

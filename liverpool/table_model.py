@@ -354,6 +354,12 @@ class CardFace:
 
         return card_label(self.card, wild=self.wild, stands_for=self.stands_for)
 
+    def key(self, four_color: bool = False) -> str:
+        """A short name of this face's picture, for a page that is sent each picture once
+        (the play site, a room): the card, its zone's size, what it stands for, the deck."""
+        four = "/4" if four_color else ""
+        return f"{self.card.code}/{self.zone}/{self.stands_for or ''}{four}"
+
 
 @dataclass(frozen=True, slots=True)
 class HandCard:

@@ -91,10 +91,7 @@ def _key(face: CardFace, four_color: bool) -> str:
     if key is None:
         if len(_KEYS) >= 20_000:  # pragma: no cover - only many decks of many rules
             _KEYS.clear()
-        four = "/4" if four_color else ""
-        key = _KEYS[face, four_color] = (
-            f"{face.card.code}/{face.zone}/{face.stands_for or ''}{four}"
-        )
+        key = _KEYS[face, four_color] = face.key(four_color)
     return key
 
 
