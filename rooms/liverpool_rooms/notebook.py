@@ -596,11 +596,13 @@ class HostedRoom:
         self._send({"type": "start"})
 
     def fill(self, level: str = "basic") -> None:
-        """Make every free seat a bot of ``level`` (``random``, ``basic``, ``strong``)."""
+        """Make every free seat a bot of ``level`` (``random``, ``basic``, ``strong``): in the
+        lobby, or during the match for a seat whose student left (after :meth:`kick`)."""
         self._send({"type": "fill", "level": level})
 
     def kick(self, seat: int) -> None:
-        """Remove the player at ``seat`` in the lobby (the seat is free again)."""
+        """Remove the player at ``seat`` (the seat is free again: in the lobby for another
+        student; during the match for a student to take over, or :meth:`fill` for a bot)."""
         self._send({"type": "kick", "seat": seat})
 
     def reveal(self, on: bool = True) -> None:

@@ -170,6 +170,11 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         projector.locator('[data-testid="toggle-four_color-four"]').click()
         teacher.wait_for_selector('[data-testid="projector"] .lpt.is-four-color')
         assert ben.locator(".lpt.is-four-color").count() == 0
+        # A student's choice is his own, and stays with his browser when the page is reloaded.
+        ben.click('[data-testid="toggle-four_color-four"]')
+        ben.wait_for_selector(".lpt.is-four-color")
+        ben.reload()
+        ben.wait_for_selector(".lpt.is-four-color")
         # Eve leaves for good: the teacher frees her seat and lets a bot play it.
         assert teacher.is_hidden('[data-testid="start"]')
         teacher.click('[data-testid="kick-2"]')

@@ -14,7 +14,27 @@ import { HostModel, withPictures } from "/static/table-host.js";
  * @param {HTMLElement} el @param {(intent: object) => void} send
  */
 export function mountTable(el, send) {
-  const model = new HostModel(send);
+  // The Deck switch is each screen's own choice: kept in this browser, and asked for again
+  // on a new connection (the server's copy of the screen starts at two colours).
+  const DECK = "liverpool-room:deck";
+  const stored = () => {
+    try {
+      return localStorage.getItem(DECK);
+    } catch {
+      return null;
+    }
+  };
+  let asked = false;
+  const model = new HostModel((/** @type {any} */ intent) => {
+    if (intent.kind === "option" && intent.name === "four_color") {
+      try {
+        localStorage.setItem(DECK, String(intent.value));
+      } catch {
+        /* a browser that keeps nothing: the choice lasts this connection */
+      }
+    }
+    send(intent);
+  });
   /** @type {Map<string, string>} */
   const pictures = new Map();
   let seq = -1;
@@ -27,6 +47,12 @@ export function mountTable(el, send) {
       if (!t) return;
       if (message.seq !== seq) model.set("error", "");
       seq = message.seq;
+      const four = stored() === "four";
+      if (Boolean(t.four_color) === four) asked = false;
+      else if (four && !asked) {
+        asked = true; // once: a refusal is not asked again and again
+        send({ kind: "option", name: "four_color", value: "four" });
+      }
       model.traits.interactive = t.interactive;
       model.traits.sort_mode = t.sort_mode;
       model.traits.four_color = Boolean(t.four_color);
