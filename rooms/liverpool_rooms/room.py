@@ -565,6 +565,9 @@ class Room:
                 "seat by joining it."
             )
         target = self.seats[seat]
+        if target.kind == "bot" and target.level == level:
+            # Nothing would change but the bot's dice, started again: say so instead.
+            raise Bad(f"A {level} bot already plays seat {seat}: there is nothing to change.")
         if target.kind == "human" and target.token_hash is not None:
             self.kick(conn, seat)
             target = self.seats[seat]
@@ -585,6 +588,8 @@ class Room:
         self._check_host(conn)
         if level not in LEVELS:
             raise Bad(f"There is no bot called {level[:20]!r}; choose from {', '.join(LEVELS)}.")
+        if self.status == "over":  # said first: "no free seat" would suggest there may be
+            raise Bad("The match is over: seats no longer change.")
         free = [s.seat for s in self.seats if s.free]
         if not free:
             raise Bad("Every seat is taken: there is no free seat to fill.")

@@ -27,6 +27,7 @@ import json
 import logging
 import math
 import secrets
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -92,6 +93,18 @@ class Unreadable(Exception):
     its text says so to whoever asks for that room, while every other room goes on."""
 
 
+def _unreadable_detail(exc: Exception) -> str:
+    """What went wrong in a stored room, for the teacher who reads the log or the page: the
+    engine's own sentence for a move that no longer replays, the damaged part otherwise
+    (a bare ``KeyError`` prints only the key)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"a saved row is not readable JSON: {exc.msg} at character {exc.pos}"
+    if isinstance(exc, KeyError):
+        return f"a saved row lacks {exc.args[0]!r}" if exc.args else "a saved row lacks a field"
+    text = str(exc)
+    return text if text else type(exc).__name__
+
+
 class Hub:
     """Every room this server holds in memory, loaded from the store when first asked for."""
 
@@ -121,10 +134,12 @@ class Hub:
             if code in self.unreadable:
                 raise Unreadable(self.unreadable[code])
             self._evict()
-            row = self.store.load(code)
-            if row is None:
-                return None
             try:
+                # Reading the rows is inside the guard too: a row edited by hand may not even
+                # be JSON, and that room alone must be refused.
+                row = self.store.load(code)
+                if row is None:
+                    return None
                 room = Room(
                     self.store,
                     row,
@@ -132,10 +147,12 @@ class Hub:
                     teacher_key=self.options.teacher_key,
                     state_hook=self.state_hook,
                 )
-            except (ValueError, KeyError, TypeError, Bad) as exc:  # every LiverpoolError too
+            except sqlite3.Error:
+                raise  # the database itself (busy, damaged): every room's problem, not this one's
+            except Exception as exc:  # every LiverpoolError, and whatever a damaged row raises
                 why = (
-                    f"Room {code} cannot be opened: its saved game no longer replays ({exc}). "
-                    "The other rooms are not affected."
+                    f"Room {code} cannot be opened: its saved game no longer replays "
+                    f"({_unreadable_detail(exc)}). The other rooms are not affected."
                 )
                 log.error("%s", why)
                 self.unreadable[code] = why

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -515,6 +517,52 @@ def test_a_bot_takes_over_the_seat_of_a_student_who_left(
     clients.append(cleo)
     cleo.send(type="join", name="Cleo", seat=1)
     assert cleo.wait_error() == "Seat 1 is not free (a bot plays it): choose another one."
+
+
+NOT_IDENTIFIED = "Join, come back to your seat, or watch: this screen did not say which."
+STUDENT_JS = Path(__file__).resolve().parents[2] / "rooms/liverpool_rooms/static/student.js"
+
+
+def test_a_screen_still_on_the_join_form_is_closed_and_its_seat_stays_free(
+    tmp_path: Path,
+) -> None:
+    # The server closes a screen that has not said who it is within its minute (here 1 s), so
+    # idle sockets cannot fill a room. The student's page knows that sentence, hides it while
+    # its form is open and reconnects quietly, keeping the seat picked: that seat must still
+    # be free after the close, and a seated player must never be closed so.
+    page_knows = re.search(r"const NOT_IDENTIFIED = /(.+)/;", STUDENT_JS.read_text("utf-8"))
+    assert page_knows is not None and re.search(page_knows.group(1), NOT_IDENTIFIED)
+    server = Server(tmp_path / "rooms.sqlite3", identify_seconds=1)
+    opened: list[Client] = []
+    try:
+        room = server.create_room(rules="house", seats=["human", "human", "bot:basic"])
+        code = room["code"]
+        ben = server.client(code)
+        opened.append(ben)
+        ben.send(type="join", name="Ben", seat=0)
+        ben.wait_type("welcome")
+        form = server.client(code)  # Ada's page, showing the join form
+        opened.append(form)
+        started = time.monotonic()
+        assert form.wait_error(timeout=10) == NOT_IDENTIFIED
+        form.wait_for(lambda c: c.closed, timeout=5, what="the silent screen to be closed")
+        assert 0.8 <= time.monotonic() - started <= 8
+        assert form.lobby is None and form.state is None  # it never counted as a player
+        status, data = server.request("GET", f"/api/rooms/{code}")
+        assert status == 200 and [s["taken"] for s in data["seats"]] == [True, False, True]
+        again = server.client(code)  # the page, connected again: its Join goes through
+        opened.append(again)
+        again.send(type="join", name="Ada", seat=1)
+        assert again.wait_type("welcome")["seat"] == 1
+        until = time.monotonic() + 1.5  # Ben, seated for longer than the minute...
+        while time.monotonic() < until and not ben.closed:
+            ben.pump(until - time.monotonic())
+        # ...is still connected and never told off
+        assert not ben.closed and ben.errors == []
+    finally:
+        for c in opened:
+            c.close()
+        server.stop()
 
 
 def test_a_silent_connection_is_closed(server: Server, clients: list[Client]) -> None:

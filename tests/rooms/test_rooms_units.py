@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from liverpool import Game, get_rules
+from liverpool import Game, Setup, get_rules
+from liverpool.actions import action_to_dict
 from liverpool.table_model import deal_summaries
 from liverpool_rooms import tables
 from liverpool_rooms.protocol import Bad, clean_name, parse_message
 from liverpool_rooms.room import Room, RoomConfig, Seat
+from liverpool_rooms.server import Hub, ServerOptions, Unreadable
 from liverpool_rooms.store import StaleRoom, Store, token_digest
 
 
@@ -142,6 +145,81 @@ def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path
     again = Room(store, row, teacher_key="KEY")  # a restarted server's copy
     assert type(again.bots[1]) is type(room.bots[1])
     assert again.bots[1].seed == room.bots[1].seed  # the same seed: the same bot
+    # Asked twice, the teacher is answered, not left to wonder.
+    with pytest.raises(Bad) as refused:
+        room.set_seat(host, 1, "bot:strong")
+    assert str(refused.value) == "A strong bot already plays seat 1: there is nothing to change."
+    with pytest.raises(Bad) as refused:
+        room.set_seat(host, 1, "human")
+    assert str(refused.value).startswith("During the match a seat can only be handed to a bot;")
+    # Once the match is over, no seat changes, and fill says so rather than "no free seat".
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
+        db.execute("UPDATE rooms SET status = 'over' WHERE code = 'TEST2'")
+    row = store.load("TEST2")
+    assert row is not None
+    over, teacher = Room(store, row, teacher_key="KEY"), FakeConn(host=True)
+    over.attach(teacher)
+    over.host(teacher, "host")
+    with pytest.raises(Bad) as refused:
+        over.fill(teacher, "basic")
+    assert str(refused.value) == "The match is over: seats no longer change."
+    with pytest.raises(Bad) as refused:
+        over.set_seat(teacher, 0, "bot")
+    assert str(refused.value) == "The match is over: seats no longer change."
+    store.close()
+
+
+def stored_match(store: Store, code: str) -> None:
+    """A room in the store whose match has begun: Ada and two bots, one move made."""
+    rules = get_rules("house")
+    seats = [Seat(0, "human", name="Ada", token_hash=token_digest(code))]
+    seats += [Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
+    rows = [s.row() for s in seats]
+    store.create_room(code, RoomConfig(rules, 60.0).to_dict(), token_digest("host"), rows)
+    names = ["Ada", "Bot 2", "Bot 3"]
+    store.start(code, {"players": names, "seed": 5, "dealer": 0}, rows)
+    game = Game.from_setup(Setup.new(rules, names, 5, 0))
+    seat, first = game.to_act, game.legal_actions()[0]
+    assert seat is not None
+    store.append(code, 1, seat, action_to_dict(first), "bot", over=False)
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        # a move edited by hand that is not even JSON (it was read before the guard)
+        ("UPDATE actions SET action = 'not json' WHERE code = ?", "is not readable JSON"),
+        ("UPDATE rooms SET config = '{}' WHERE code = ?", "a saved row lacks 'rules'"),
+        ("UPDATE actions SET seat = 7 WHERE code = ?", "There is no seat 7 at this table"),
+        ('UPDATE actions SET action = \'{"type": "GoOut"}\' WHERE code = ?', "Going out"),
+    ],
+    ids=["not JSON", "no rules", "no such seat", "a move no longer legal"],
+)
+def test_a_damaged_room_is_refused_alone_and_the_others_resume(
+    tmp_path: Path, damage: str, why: str
+) -> None:
+    store = Store(tmp_path / "rooms.sqlite3", checkpoint_seconds=0)
+    for code in ("BROKN", "FINE2"):
+        stored_match(store, code)
+    with sqlite3.connect(store.path) as db:
+        db.execute(damage, ("BROKN",))
+    hub = Hub(store, ServerOptions(db=store.path, teacher_key="KEY", table_models=False))
+
+    async def restart() -> int:
+        try:
+            return hub.resume_all()
+        finally:
+            hub.close()
+
+    assert asyncio.run(restart()) == 1  # the server starts, with the room that replays
+    fine = hub.get("FINE2")
+    assert fine is not None and fine.seq == 1
+    for _ in range(2):  # asked again (a reload of the page): the same answer, in words
+        with pytest.raises(Unreadable) as refused:
+            hub.get("BROKN")
+        text = str(refused.value)
+        assert text.startswith("Room BROKN cannot be opened: its saved game no longer replays (")
+        assert why in text and text.endswith("The other rooms are not affected.")
     store.close()
 
 
