@@ -29,6 +29,11 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from liverpool import Game, Setup, get_rules
+from liverpool.actions import action_to_dict
+from liverpool_rooms.room import RoomConfig, Seat
+from liverpool_rooms.store import Store, token_digest
+
 KEY = "test-teacher-key"
 URL_LINE = re.compile(r"rooms at (http://[^\s]+/)")
 
@@ -263,3 +268,18 @@ class Script:
         self.sent.append(action)
         self.client.send(type="act", action=action, seq=state["seq"])
         return True
+
+
+def stored_match(store: Store, code: str) -> None:
+    """A room in the store whose match has begun: Ada and two bots, one move made."""
+    rules = get_rules("house")
+    seats = [Seat(0, "human", name="Ada", token_hash=token_digest(code))]
+    seats += [Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
+    rows = [s.row() for s in seats]
+    store.create_room(code, RoomConfig(rules, 60.0).to_dict(), token_digest("host"), rows)
+    names = ["Ada", "Bot 2", "Bot 3"]
+    store.start(code, {"players": names, "seed": 5, "dealer": 0}, rows)
+    game = Game.from_setup(Setup.new(rules, names, 5, 0))
+    seat, first = game.to_act, game.legal_actions()[0]
+    assert seat is not None
+    store.append(code, 1, seat, action_to_dict(first), "bot", over=False)

@@ -10,9 +10,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from roomkit import Client, Script, Server
+from roomkit import Client, Script, Server, stored_match
 
 from liverpool import Game
+from liverpool_rooms.store import Store
 
 
 def resume(server: Server, code: str, token: str) -> Client:
@@ -168,51 +169,30 @@ def test_kill_9_mid_deal_then_resume(tmp_path: Path) -> None:
 
 def test_a_room_that_no_longer_replays_is_refused_and_the_others_start(tmp_path: Path) -> None:
     db = tmp_path / "rooms.sqlite3"
-    servers: list[Server] = []
-    opened: list[Client] = []
+    broken, fine = "BRKN2", "FYNE3"  # two matches under way, as a stopped server left them
+    store = Store(db, checkpoint_seconds=0)
+    for code in (broken, fine):
+        stored_match(store, code)
+    store.close()
+    with sqlite3.connect(db) as rows:  # the broken room's first move, made impossible
+        rows.execute(
+            "UPDATE actions SET action = ? WHERE code = ? AND n = 1",
+            (json.dumps({"type": "GoOut"}), broken),
+        )
+    server = Server(db)  # starts, and says which room it could not open
+    socket: Client | None = None
     try:
-        first = Server(db)
-        servers.append(first)
-        codes = []
-        for _ in range(2):  # two matches under way, each waiting for Ada once the bots moved
-            room = first.create_room(
-                rules="house", seats=["human", "bot:basic", "bot:basic"], bot_seconds=0.0
-            )
-            ada, host = first.client(room["code"]), first.client(room["code"])
-            opened += [ada, host]
-            ada.send(type="join", name="Ada")
-            ada.wait_type("welcome")
-            host.send(type="host", host_token=room["host_token"])
-            host.wait_type("welcome")
-            host.send(type="start")
-            ada.wait_for(lambda c: bool(c.state and c.state["legal"]), what="Ada's turn")
-            codes.append(room["code"])
-        for c in opened:
-            c.close()
-        opened.clear()
-        first.stop()
-        broken, fine = codes
-        with sqlite3.connect(db) as store:  # the broken room's first move, made impossible
-            store.execute(
-                "UPDATE actions SET action = ? WHERE code = ? AND n = 1",
-                (json.dumps({"type": "GoOut"}), broken),
-            )
-
-        second = Server(db)  # starts, and says which room it could not open
-        servers.append(second)
-        status, data = second.request("GET", f"/api/rooms/{broken}")
+        status, data = server.request("GET", f"/api/rooms/{broken}")
         assert status == 409 and f"Room {broken} cannot be opened" in data["error"]
         assert "The other rooms are not affected" in data["error"]
-        status, data = second.request("GET", f"/api/rooms/{fine}")
+        status, data = server.request("GET", f"/api/rooms/{fine}")
         assert status == 200 and data["status"] == "playing"
-        page_status, page = second.request("GET", f"/r/{broken}")
+        page_status, page = server.request("GET", f"/r/{broken}")
         assert page_status == 409 and "This room cannot be opened" in page
-        socket = second.client(broken)
-        opened.append(socket)
+        socket = server.client(broken)
         assert "cannot be opened" in socket.wait_error()
     finally:
-        for c in opened:
-            c.close()
-        for s in servers:
-            s.stop()
+        if socket is not None:
+            socket.close()
+        server.stop()
     assert f"Room {broken} cannot be opened" in (tmp_path / "rooms.log").read_text()

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from roomkit import stored_match
 
-from liverpool import Game, Setup, get_rules
-from liverpool.actions import action_to_dict
+from liverpool import Game, get_rules
 from liverpool.table_model import deal_summaries
 from liverpool_rooms import tables
 from liverpool_rooms.protocol import Bad, clean_name, parse_message
@@ -167,21 +167,6 @@ def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path
         over.set_seat(teacher, 0, "bot")
     assert str(refused.value) == "The match is over: seats no longer change."
     store.close()
-
-
-def stored_match(store: Store, code: str) -> None:
-    """A room in the store whose match has begun: Ada and two bots, one move made."""
-    rules = get_rules("house")
-    seats = [Seat(0, "human", name="Ada", token_hash=token_digest(code))]
-    seats += [Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
-    rows = [s.row() for s in seats]
-    store.create_room(code, RoomConfig(rules, 60.0).to_dict(), token_digest("host"), rows)
-    names = ["Ada", "Bot 2", "Bot 3"]
-    store.start(code, {"players": names, "seed": 5, "dealer": 0}, rows)
-    game = Game.from_setup(Setup.new(rules, names, 5, 0))
-    seat, first = game.to_act, game.legal_actions()[0]
-    assert seat is not None
-    store.append(code, 1, seat, action_to_dict(first), "bot", over=False)
 
 
 @pytest.mark.parametrize(
