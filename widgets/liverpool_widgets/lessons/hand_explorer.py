@@ -71,6 +71,17 @@ def _coach(name: str) -> lp.bots.Bot:
     return lp.bots.make(name, 0)
 
 
+def table_size(rules: lp.Rules) -> int:
+    """The players the explorer imagines at the table: the fewest the rules allow, at least
+    three (the shoe, the coach's deal and the analysis's unseen cards all follow from it)."""
+    return max(3, rules.min_players)
+
+
+def shoe_counts(rules: lp.Rules) -> Counter[lp.Card]:
+    """Every card of that table's shoe, with its copies."""
+    return Counter(rules.build_shoe(table_size(rules)))
+
+
 def advise(
     hand: Sequence[lp.Card], rules: lp.Rules, deal: int, coach: str = "strong"
 ) -> tuple[Action | None, str]:
@@ -82,8 +93,8 @@ def advise(
     hand = list(hand)
     if len(hand) < 2:
         return None, "Give the coach at least two cards to think about."
-    players = max(3, rules.min_players)
-    shoe = Counter(rules.build_shoe(players))
+    players = table_size(rules)
+    shoe = shoe_counts(rules)
     rest = sorted((shoe - Counter(hand)).elements(), key=lambda c: (c.sort_key(), c.code))
     random.Random(0).shuffle(rest)
     dealt = rules.cards_dealt(deal)
@@ -294,14 +305,10 @@ class HandExplorer(LessonPanel):
         ):
             raise ValueError(f"deal must be 1 to {self._rules.deals}, not {deal!r}")
 
-    def _shoe(self) -> Counter[lp.Card]:
-        """Every card the shoe holds, with its copies, for the players the explorer deals to."""
-        return Counter(self._rules.build_shoe(max(3, self._rules.min_players)))
-
     def _beyond_shoe(self, hand: Sequence[lp.Card]) -> str | None:
         """Why no shoe could deal ``hand`` (a card held more often than the shoe has it), in a
         learner's words, or ``None``."""
-        shoe = self._shoe()
+        shoe = shoe_counts(self._rules)
         for card, held in Counter(hand).items():
             if held <= shoe[card]:
                 continue
@@ -313,9 +320,7 @@ class HandExplorer(LessonPanel):
 
     def _analyse(self) -> None:
         rules = self._rules
-        self._analysis = analyze_hand(
-            self._hand, rules, self._deal, players=max(3, rules.min_players)
-        )
+        self._analysis = analyze_hand(self._hand, rules, self._deal, players=table_size(rules))
         self._advice = advise(self._hand, rules, self._deal, self._coach_name)
         a = self._analysis
         contract = rules.contract(self._deal).short()
@@ -393,7 +398,7 @@ class HandExplorer(LessonPanel):
             f'<div class="lp-row" data-testid="hand">{hand_cards}</div>'
         )
         grid_rows = []
-        shoe, held = self._shoe(), Counter(self._hand)
+        shoe, held = shoe_counts(self._rules), Counter(self._hand)
 
         def add_button(label: str, code: str) -> str:
             card = lp.Card.parse(code)  # a card the shoe holds no more of cannot be added
