@@ -12,7 +12,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, Literal, cast
 
 from ._compile import mypyc_attr
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, card_of, format_cards, parse_cards
 from .errors import IllegalAction, RecordError, quoted
 
 __all__ = [
@@ -34,10 +34,6 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
 ]
-
-
-def _card(value: Card | str) -> Card:
-    return value if isinstance(value, Card) else Card.parse(value)
 
 
 _MELDS_FORM = 'a list of melds, each card text like "7H 7C 7S" or a list of cards'
@@ -127,12 +123,13 @@ class LayOff:
     meld: int
     end: Literal["low", "high"] | None = None
 
-    # ``meld`` and ``end`` are checked here, not by their annotations: the compiled engine would
-    # refuse a text "0" with a TypeError in its own words, before the check could say it in ours.
-    def __init__(self, card: Card | str, meld: object, end: object = None) -> None:
+    # ``card`` (a Card or card text), ``meld`` and ``end`` are checked here, not by their
+    # annotations: the compiled engine would refuse a text "0" or a number for a card with a
+    # TypeError in its own words, before the check could say it in ours.
+    def __init__(self, card: object, meld: object, end: object = None) -> None:
         if end not in (None, "low", "high"):
             raise IllegalAction(f'The end of a run is "low" or "high", not {quoted(end)}.')
-        object.__setattr__(self, "card", _card(card))
+        object.__setattr__(self, "card", card_of(card))
         object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
         object.__setattr__(self, "end", end)
 
@@ -150,8 +147,8 @@ class SwapWild:
     meld: int
     position: int
 
-    def __init__(self, card: Card | str, meld: object, position: object) -> None:  # (see LayOff)
-        object.__setattr__(self, "card", _card(card))
+    def __init__(self, card: object, meld: object, position: object) -> None:  # (see LayOff)
+        object.__setattr__(self, "card", card_of(card))
         object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
         object.__setattr__(self, "position", _place(position, "A place in a meld", 1))
 
@@ -166,8 +163,8 @@ class Discard:
 
     card: Card
 
-    def __init__(self, card: Card | str) -> None:
-        object.__setattr__(self, "card", _card(card))
+    def __init__(self, card: object) -> None:  # a Card or card text (see LayOff)
+        object.__setattr__(self, "card", card_of(card))
 
     def __str__(self) -> str:
         return f"discard the {self.card}"
@@ -198,8 +195,8 @@ class GiveCard:
 
     card: Card
 
-    def __init__(self, card: Card | str) -> None:
-        object.__setattr__(self, "card", _card(card))
+    def __init__(self, card: object) -> None:  # a Card or card text (see LayOff)
+        object.__setattr__(self, "card", card_of(card))
 
     def __str__(self) -> str:
         return f"give the {self.card}"

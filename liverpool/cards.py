@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -292,7 +292,11 @@ def _not_card_text(value: object) -> CardParseError:
     return CardParseError(f"expected card text such as '7H', got {quoted(value)}")
 
 
-def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+#: What a public function accepts as cards: card text, or a sequence of cards or card texts.
+CardsGiven = str | Iterable[str | Card]
+
+
+def parse_cards(text: CardsGiven) -> list[Card]:
     """Read several cards, keeping their order: ``parse_cards("7H 7♣ 10h TD js JK 🃏")``.
 
     Tokens are separated by spaces, commas or semicolons. An iterable of tokens or cards is
@@ -307,15 +311,28 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
         )
     else:
         tokens = list(text)
-    cards: list[Card] = []
-    for token in cast(list[object], tokens):  # (compiled, an item's type is checked first)
-        if isinstance(token, Card):
-            cards.append(token)
-        elif isinstance(token, str):
-            cards.append(Card.parse(token))
-        else:
-            raise _not_card_text(token)
-    return cards
+    # (Compiled, an item's type would be checked before the words below could be said.)
+    return [card_of(token) for token in cast(list[object], tokens)]
+
+
+def card_of(value: object) -> Card:
+    """``value`` as one card: a :class:`Card` as it is, card text read by :meth:`Card.parse`,
+    anything else refused with :class:`~liverpool.CardParseError`. Typed ``object`` so that the
+    compiled engine says so in these words too, rather than with a TypeError of its own."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise _not_card_text(value)
+
+
+def as_cards(value: object) -> tuple[Card, ...]:
+    """The cards a public function was given, which may be cards or card text
+    (``check_set("7H 7C 7S", rules)``). Cards already given as cards pass through without being
+    read again, which keeps the engine's own calls as cheap as before."""
+    if isinstance(value, (tuple, list)) and all(isinstance(c, Card) for c in value):
+        return tuple(cast(Sequence[Card], value))
+    return tuple(parse_cards(cast(CardsGiven, value)))
 
 
 def distinct(cards: Iterable[Card]) -> list[Card]:

@@ -12,13 +12,13 @@ position has a *value* from 1 (ace low) to 14 (ace high).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
 from ._compile import mypyc_attr
-from .cards import Card, Rank, Suit
+from .cards import Card, CardsGiven, Rank, Suit, as_cards
 from .errors import IllegalAction
 from .rules import AceMode, MeldKind, Rules, WildLimit
 
@@ -153,9 +153,13 @@ def _value_symbol(value: int, suit: Suit | None) -> str:
 # -- sets -------------------------------------------------------------------------------------
 
 
-def check_set(cards: Iterable[Card], rules: Rules) -> Verdict:
-    """Is this a legal set (book) under ``rules``? Order does not matter."""
-    cards = tuple(cards)
+def check_set(cards: CardsGiven, rules: Rules) -> Verdict:
+    """Is this a legal set (book) under ``rules``? Order does not matter. The cards may be
+    given as card text (``"7H 7C 7S"``)."""
+    return _check_set(as_cards(cards), rules)
+
+
+def _check_set(cards: tuple[Card, ...], rules: Rules) -> Verdict:
     kind = MeldKind.SET
     if len(cards) < 3:
         return _fail(
@@ -248,15 +252,15 @@ def _natural_values(card: Card, rules: Rules) -> tuple[int, ...]:
     return _ace_values(rules) if card.rank is Rank.ACE else (int(card.rank),)
 
 
-def check_run(cards: Iterable[Card], rules: Rules) -> Verdict:
+def check_run(cards: CardsGiven, rules: Rules) -> Verdict:
     """Is this a legal run under ``rules``, with the cards as placed, lowest first?
 
     Each wild stands for the rank at its position. Aces play low or high as the rules allow,
-    and a run never turns the corner (K-A-2).
+    and a run never turns the corner (K-A-2). The cards may be given as card text.
     """
-    cards = tuple(cards)
-    layout = _run_layout(cards, rules)
-    return layout if isinstance(layout, Verdict) else Verdict(True, kind=MeldKind.RUN, cards=cards)
+    placed = as_cards(cards)
+    layout = _run_layout(placed, rules)
+    return layout if isinstance(layout, Verdict) else Verdict(True, kind=MeldKind.RUN, cards=placed)
 
 
 def _run_layout(cards: tuple[Card, ...], rules: Rules) -> Verdict | tuple[int, Suit]:
@@ -370,18 +374,21 @@ def _sequence_failure(
     )
 
 
-def check_meld(cards: Iterable[Card], kind: MeldKind | str, rules: Rules) -> Verdict:
+def check_meld(cards: CardsGiven, kind: MeldKind | str, rules: Rules) -> Verdict:
     """:func:`check_set` or :func:`check_run`, by ``kind``."""
     return check_set(cards, rules) if MeldKind(kind) is MeldKind.SET else check_run(cards, rules)
 
 
-def arrange_run(cards: Iterable[Card], rules: Rules) -> list[Card] | None:
+def arrange_run(cards: CardsGiven, rules: Rules) -> list[Card] | None:
     """A legal placement of these cards as a run (lowest first), or ``None`` if there is none.
 
     Naturals go in rank order, wilds fill the gaps, and any wilds left over go at the ends, in
-    the first arrangement the wild limits accept.
+    the first arrangement the wild limits accept. The cards may be given as card text.
     """
-    cards = list(cards)
+    return _arrange_run(as_cards(cards), rules)
+
+
+def _arrange_run(cards: tuple[Card, ...], rules: Rules) -> list[Card] | None:
     wilds = [c for c in cards if rules.is_wild(c)]
     naturals = [c for c in cards if not rules.is_wild(c)]
     if len(cards) < 4 or not naturals or len({c.suit for c in naturals}) > 1:
@@ -446,26 +453,27 @@ class Meld:
 
     @classmethod
     def build(
-        cls, kind: MeldKind | str, cards: Iterable[Card], rules: Rules, owner: int | None = None
+        cls, kind: MeldKind | str, cards: CardsGiven, rules: Rules, owner: int | None = None
     ) -> Meld:
-        """Check ``cards`` as a meld of ``kind`` (a run as placed) and fix what wilds stand for.
+        """Check ``cards`` (cards, or card text) as a meld of ``kind`` (a run as placed) and fix
+        what wilds stand for.
 
         Raises :class:`~liverpool.IllegalAction` with the verdict's reason when it is not legal.
         """
         kind = MeldKind(kind)
-        cards = tuple(cards)
+        placed = as_cards(cards)
         if kind is MeldKind.SET:
-            verdict = check_set(cards, rules)
+            verdict = _check_set(placed, rules)
             if not verdict:
                 raise IllegalAction(_capital(verdict.reason))
-            rank = next(c.rank for c in cards if not rules.is_wild(c))
+            rank = next(c.rank for c in placed if not rules.is_wild(c))
             assert rank is not None
-            return cls(kind, cards, (int(rank),) * len(cards), None, owner)
-        layout = _run_layout(cards, rules)
+            return cls(kind, placed, (int(rank),) * len(placed), None, owner)
+        layout = _run_layout(placed, rules)
         if isinstance(layout, Verdict):
             raise IllegalAction(_capital(layout.reason))
         start, suit = layout
-        return cls(kind, cards, tuple(range(start, start + len(cards))), suit, owner)
+        return cls(kind, placed, tuple(range(start, start + len(placed))), suit, owner)
 
     @property
     def rank(self) -> Rank:
@@ -609,7 +617,7 @@ def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]
     if not wild and not may_fit(meld, card):
         return ()  # the quick test: most cards asked about fit nowhere
     if meld.kind is MeldKind.SET:
-        return (None,) if check_set((*meld.cards, card), rules) else ()
+        return (None,) if _check_set((*meld.cards, card), rules) else ()
     ends: list[End] = []
     if len(meld.cards) >= 13 or (card.rank is None and not rules.has_jokers):
         return ()
@@ -637,7 +645,7 @@ def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
                 f"the {card} is not {_a(meld.rank.word)}, so it does not fit a set of "
                 f"{meld.rank.plural}"
             )
-        verdict = check_set((*meld.cards, card), rules)
+        verdict = _check_set((*meld.cards, card), rules)
         return verdict.reason or f"the {card} does not fit this set"
     if len(meld.cards) >= 13:
         return "this run already holds 13 cards: nothing more fits"

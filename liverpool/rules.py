@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from operator import and_
 from typing import Any, Self
 
-from .cards import Card, Rank, build_shoe
+from .cards import Card, CardsGiven, Rank, as_cards, build_shoe
 from .errors import RulesError, quoted
 
 __all__ = [
@@ -757,9 +757,9 @@ def standard_contracts(
     )
 
 
-def hand_points(cards: Iterable[Card], rules: Rules) -> int:
-    """The points a hand costs at the end of a deal under ``rules``."""
-    return sum(rules.card_points(c) for c in cards)
+def hand_points(cards: CardsGiven, rules: Rules) -> int:
+    """The points a hand costs at the end of a deal under ``rules`` (cards, or card text)."""
+    return sum(rules.card_points(c) for c in as_cards(cards))
 
 
 def describe_value(value: Any) -> str:

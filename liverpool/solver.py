@@ -19,7 +19,7 @@ from itertools import combinations, combinations_with_replacement
 from operator import attrgetter
 from typing import Final, Generic, TypeVar
 
-from .cards import Card, Rank, Suit
+from .cards import Card, CardsGiven, Rank, Suit, as_cards
 from .codes import (
     BY_CODE,
     CODES,
@@ -47,7 +47,7 @@ def may_empty_hand(rules: Rules, contract: Contract) -> bool:
 
 
 def find_going_down(
-    hand: Iterable[Card], rules: Rules, deal: int, *, extend: bool = True
+    hand: CardsGiven, rules: Rules, deal: int, *, extend: bool = True
 ) -> list[Meld] | None:
     """Melds from ``hand`` that meet the contract of ``deal`` under ``rules``, or ``None``.
 
@@ -55,10 +55,10 @@ def find_going_down(
     contract's order; each run is placed lowest first with its wilds fixed. With ``extend`` the
     melds also take every extra natural card that fits them (going down lays as much as it
     can), while keeping a card to discard where the rules need one. Whole-hand deals use the
-    whole hand (or all but one card, which is then discarded).
+    whole hand (or all but one card, which is then discarded). The hand may be card text.
     """
-    hand = list(hand)
-    codes = [c.index for c in hand]
+    cards = list(as_cards(hand))
+    codes = [c.index for c in cards]
     # The answer depends on the cards and on the order of the wilds (the search places them in
     # hand order, and a 2 and a joker are different cards), so both are in the key: the same
     # hand then gets the same answer whatever was asked before, in every process.
@@ -68,7 +68,7 @@ def find_going_down(
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is rules:
         return None if cached[1] is None else list(cached[1])
-    result = _find_going_down(hand, codes, facts, extend)
+    result = _find_going_down(cards, codes, facts, extend)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.popitem(last=False)
     _CACHE[key] = (rules, None if result is None else tuple(result))
@@ -373,24 +373,25 @@ _WINDOW_NEEDS: dict[int, tuple[int, ...]] = {}
 
 
 def find_whole_hand(
-    hand: Iterable[Card], rules: Rules, deal: int, *, leave: int = 0
+    hand: CardsGiven, rules: Rules, deal: int, *, leave: int = 0
 ) -> list[Meld] | None:
-    """Melds meeting the contract of ``deal`` that use the whole hand but ``leave`` cards."""
-    hand = list(hand)
+    """Melds meeting the contract of ``deal`` that use the whole hand but ``leave`` cards (the
+    hand may be card text)."""
+    cards = list(as_cards(hand))
     if not rules.has_jokers:
         # A joker is no card of a house that plays without them: it can only be left over.
-        cards = [c for c in hand if not c.is_joker]
-        leave -= len(hand) - len(cards)
+        naturals = [c for c in cards if not c.is_joker]
+        leave -= len(cards) - len(naturals)
         if leave < 0:
             return None
-        hand = cards
+        cards = naturals
     contract = rules.contract(deal)
-    if len(hand) - contract.min_cards < leave:
+    if len(cards) - contract.min_cards < leave:
         return None
-    if not _whole_hand_possible(hand, rules, contract, leave):
+    if not _whole_hand_possible(cards, rules, contract, leave):
         return None
     facts = _deal(rules, deal)
-    read = _read([c.index for c in hand], facts.plan, facts.wild, facts.jokers, facts.floor)
+    read = _read([c.index for c in cards], facts.plan, facts.wild, facts.jokers, facts.floor)
     if not _could_meet(read, rules):
         return None
     return _cores(

@@ -94,6 +94,47 @@ def test_card_text_that_is_not_text_or_a_list_is_a_card_parse_error(value: Any) 
 
 
 @pytest.mark.parametrize(
+    "make",
+    [
+        lambda: lp.Discard(7),
+        lambda: lp.Discard(None),
+        lambda: lp.LayOff(["5H"], 0),
+        lambda: lp.SwapWild(5.0, 0, 1),
+    ],
+)
+def test_a_move_whose_card_is_not_a_card_says_so_in_every_build(make: Any) -> None:
+    # The compiled engine once answered these with a TypeError about its own types.
+    with pytest.raises(lp.CardParseError, match="expected card text such as '7H'"):
+        make()
+
+
+def test_the_meld_and_hand_checks_read_card_text_as_the_moves_do() -> None:
+    house = lp.PRESETS["house"]
+    assert lp.check_set("7H 7C 7S", house) and lp.check_set(["7H", "7C", "JK"], house)
+    assert lp.check_run("9H 10H JH QH", house)
+    assert lp.check_run("9H 10H JH QS", house).reason.startswith("all the natural cards")
+    assert [str(c) for c in lp.arrange_run("QH 9H JH 10H", house) or []] == [
+        "9♥",
+        "10♥",
+        "J♥",
+        "Q♥",
+    ]
+    assert lp.hand_points("AS KD 🃏", house) == lp.hand_points(lp.parse_cards("AS KD JK"), house)
+    melds = lp.find_going_down("7H 7C 7S 9D 9H 9S 4C", house, deal=1)
+    assert melds is not None and [m.kind for m in melds] == [lp.MeldKind.SET, lp.MeldKind.SET]
+
+
+@pytest.mark.parametrize("call", [lp.check_set, lp.check_run, lp.hand_points])
+def test_the_meld_and_hand_checks_refuse_what_is_not_cards_in_words(call: Any) -> None:
+    with pytest.raises(lp.CardParseError, match="cannot read 'XX' as a card"):
+        call("7H XX 7S", lp.PRESETS["house"])
+    with pytest.raises(lp.CardParseError, match="expected card text"):
+        call([7, 7, 7], lp.PRESETS["house"])
+    with pytest.raises(lp.CardParseError, match="expected card text"):
+        call(None, lp.PRESETS["house"])
+
+
+@pytest.mark.parametrize(
     ("data", "reason"),
     [
         ({"type": "Discard"}, "it needs its card"),
