@@ -3,7 +3,9 @@
 A :class:`Room` is the cached copy of what the :class:`~liverpool_rooms.store.Store` holds.
 Every change goes to the database first (an action is committed before anyone hears of it);
 if that write fails — another process wrote first, the disk is full — the room is reloaded
-from the database and the client told, so memory never runs ahead of the truth.
+from the database and the client told, so memory never runs ahead of the truth. Rows that no
+longer rebuild (damaged meanwhile) make the room :class:`Unreadable`, as at start-up: its
+screens are told so and closed, and the other rooms go on.
 
 The room runs the table's clocks, never a client:
 
@@ -26,12 +28,14 @@ how the match was timed. ``None`` means no clock: that decision waits for its pl
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
+import json
 import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -46,13 +50,14 @@ from .protocol import (
     Bad,
     Deadline,
     clean_name,
+    error,
     legal_dicts,
     log_lines,
     view_dict,
 )
 from .store import RoomRow, SeatRow, StaleRoom, Store, token_digest
 
-__all__ = ["LOG_LINES", "Conn", "Room", "RoomConfig", "Seat"]
+__all__ = ["LOG_LINES", "NO_ROOM", "Conn", "Room", "RoomConfig", "Seat", "Unreadable", "rebuilding"]
 
 log = logging.getLogger("liverpool_rooms")
 
@@ -62,7 +67,51 @@ LOG_LINES = 40
 MAX_CONNECTIONS = 48
 """Connections one room accepts (a class, its teacher and a projector or two)."""
 
+NO_ROOM = 4404
+"""How a room's socket is closed when there is no such room, or it cannot be opened."""
+
 StateHook = Callable[["Room", "Conn", dict[str, Any]], None]
+
+
+class Unreadable(Exception):
+    """A stored room that cannot be rebuilt (a saved move no longer replays, a damaged row):
+    its text says so to whoever asks for that room, while every other room goes on."""
+
+
+UnreadableHook = Callable[["Room", Unreadable], None]
+
+
+def _unreadable_detail(exc: Exception) -> str:
+    """What went wrong in a stored room, for the teacher who reads the log or the page: the
+    engine's own sentence for a move that no longer replays, the damaged part otherwise
+    (a bare ``KeyError`` prints only the key)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"a saved row is not readable JSON: {exc.msg} at character {exc.pos}"
+    if isinstance(exc, KeyError):
+        return f"a saved row lacks {exc.args[0]!r}" if exc.args else "a saved row lacks a field"
+    text = str(exc)
+    return text if text else type(exc).__name__
+
+
+@contextlib.contextmanager
+def rebuilding(code: str) -> Iterator[None]:
+    """Around reading room ``code`` from the store and replaying it (at start-up, or when the
+    room reloads after a failed write): whatever a damaged row raises — a row that is not
+    JSON or lacks a field, every ``LiverpoolError`` of a move that no longer replays — becomes
+    :class:`Unreadable`, worded for the teacher and logged, so that room alone is refused. A
+    database error passes unchanged: the database itself (busy, damaged) is every room's
+    problem, not this one's."""
+    try:
+        yield
+    except sqlite3.Error:
+        raise
+    except Exception as exc:
+        why = (
+            f"Room {code} cannot be opened: its saved game no longer replays "
+            f"({_unreadable_detail(exc)}). The other rooms are not affected."
+        )
+        log.error("%s", why)
+        raise Unreadable(why) from None
 
 
 class Conn(Protocol):
@@ -170,12 +219,18 @@ class Room:
         executor: Executor | None = None,
         teacher_key: str = "",
         state_hook: StateHook | None = None,
+        on_unreadable: UnreadableHook | None = None,
     ) -> None:
         self.store = store
         self.code = row.code
         self.executor = executor
         self.teacher_key = teacher_key
         self.state_hook = state_hook
+        self.on_unreadable = on_unreadable
+        """Told when a reload finds the stored room no longer rebuilds (the hub refuses it
+        from then on, as at start-up)."""
+        self.unreadable: str | None = None
+        """Why the room can no longer be opened, once a reload found it so: it plays no more."""
         self.conns: set[Conn] = set()
         self.reveal = False
         self._public: tuple[Game, int, dict[str, Any], list[str]] | None = None
@@ -187,19 +242,18 @@ class Room:
 
     # -- loading -----------------------------------------------------------------------------
     def _load(self, row: RoomRow) -> None:
-        """Rebuild everything from the stored rows (the setup plus every action, replayed)."""
-        self.config = RoomConfig.from_dict(row.config)
-        self.host_hash = row.host_hash
-        self.status = row.status
-        self.seats = [Seat.of(s) for s in row.seats]
-        self.game: Game | None = None
-        self.bots: dict[int, Bot] = {}
-        self.window: BuyWindow | None = None
-        self.auto: tuple[int, int] | None = None
-        self.last_at = time.time()
+        """Rebuild everything from the stored rows (the setup plus every action, replayed).
+
+        Everything is made before any of it replaces the cached copy: a row that does not
+        rebuild raises with the room as it was, never half replaced."""
+        config = RoomConfig.from_dict(row.config)
+        seats = [Seat.of(s) for s in row.seats]
+        game: Game | None = None
+        bots: dict[int, Bot] = {}
+        last_at = time.time()
         if row.setup is not None:
             setup = Setup.new(
-                self.config.rules, row.setup["players"], row.setup["seed"], row.setup["dealer"]
+                config.rules, row.setup["players"], row.setup["seed"], row.setup["dealer"]
             )
             game = Game.from_setup(setup)
             for stored in row.actions:
@@ -207,26 +261,55 @@ class Room:
                 game.apply(
                     action_from_dict(stored.action), player=stored.seat, automatic=played_for
                 )
-            self.game = game
-            self.bots = {
+            bots = {
                 s.seat: make(s.level or "basic", seat_seed(setup.seed, s.seat))
-                for s in self.seats
+                for s in seats
                 if s.kind == "bot"
             }
             if row.actions:
                 # A restarted server gives the decision pending its whole time again.
-                self.last_at = max(row.actions[-1].at, time.time())
+                last_at = max(row.actions[-1].at, time.time())
+        self.config = config
+        self.host_hash = row.host_hash
+        self.status = row.status
+        self.seats = seats
+        self.game: Game | None = game
+        self.bots: dict[int, Bot] = bots
+        self.window: BuyWindow | None = None
+        self.auto: tuple[int, int] | None = None
+        self.last_at = last_at
+        if game is not None:
             self._open_window()
 
     def reload(self) -> None:
-        """Drop the cached copy and read the room again from the database."""
-        row = self.store.load(self.code)
-        if row is None:  # pragma: no cover - rooms are never deleted
-            raise Bad("This room no longer exists.")
-        self._load(row)
+        """Drop the cached copy and read the room again from the database.
+
+        If the stored room no longer rebuilds (a row damaged meanwhile), the room is refused
+        as at start-up (:meth:`_refuse`) instead of raising into whoever asked."""
+        try:
+            with rebuilding(self.code):
+                row = self.store.load(self.code)
+                if row is None:  # pragma: no cover - rooms are never deleted
+                    raise Bad("This room no longer exists.")
+                self._load(row)
+        except Unreadable as refusal:
+            self._refuse(refusal)
+            return
         self.broadcast_lobby()
         self.broadcast()
         self.schedule()
+
+    def _refuse(self, refusal: Unreadable) -> None:
+        """The stored room no longer rebuilds: its clock stops, every screen is told why (the
+        start-up's sentence) and closed, and the hub (``on_unreadable``) refuses the room from
+        now on. The cached copy stays whole, but nothing more is played on it."""
+        self.unreadable = str(refusal)
+        self.stop()
+        for conn in list(self.conns):
+            conn.send(error(self.unreadable))
+            conn.close(NO_ROOM, "the room cannot be opened")
+        if self.on_unreadable is not None:
+            self.on_unreadable(self, refusal)
 
     # -- what anyone may read ----------------------------------------------------------------
     @property

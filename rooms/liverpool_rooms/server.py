@@ -27,7 +27,6 @@ import json
 import logging
 import math
 import secrets
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -48,11 +47,20 @@ from liverpool import PRESETS, LiverpoolError, get_rules
 from . import pages
 from .protocol import MAX_MESSAGE_BYTES, Bad, RateLimit, encode, error, parse_message
 from .qr import qr_svg
-from .room import Room, RoomConfig, Seat, StateHook, parse_seat_kind
+from .room import (
+    NO_ROOM,
+    Room,
+    RoomConfig,
+    Seat,
+    StateHook,
+    Unreadable,
+    parse_seat_kind,
+    rebuilding,
+)
 from .store import Store, token_digest
 from .tables import table_intent
 
-__all__ = ["CODE_ALPHABET", "Hub", "ServerOptions", "create_app"]
+__all__ = ["CODE_ALPHABET", "Hub", "ServerOptions", "Unreadable", "create_app"]
 
 log = logging.getLogger("liverpool_rooms")
 
@@ -88,23 +96,6 @@ class ServerOptions:
     links use it when the teacher's page was opened as ``127.0.0.1`` or ``localhost``."""
 
 
-class Unreadable(Exception):
-    """A stored room that cannot be rebuilt (a saved move no longer replays, a damaged row):
-    its text says so to whoever asks for that room, while every other room goes on."""
-
-
-def _unreadable_detail(exc: Exception) -> str:
-    """What went wrong in a stored room, for the teacher who reads the log or the page: the
-    engine's own sentence for a move that no longer replays, the damaged part otherwise
-    (a bare ``KeyError`` prints only the key)."""
-    if isinstance(exc, json.JSONDecodeError):
-        return f"a saved row is not readable JSON: {exc.msg} at character {exc.pos}"
-    if isinstance(exc, KeyError):
-        return f"a saved row lacks {exc.args[0]!r}" if exc.args else "a saved row lacks a field"
-    text = str(exc)
-    return text if text else type(exc).__name__
-
-
 class Hub:
     """Every room this server holds in memory, loaded from the store when first asked for."""
 
@@ -113,7 +104,8 @@ class Hub:
         self.options = options
         self.rooms: dict[str, Room] = {}
         self.unreadable: dict[str, str] = {}
-        """The rooms that could not be rebuilt, and why (asked once: the store is unchanged)."""
+        """The rooms that could not be rebuilt (when first read, or when one reloaded after a
+        failed write), and why: asked once, they are refused in the same words from then on."""
         self.executor = ThreadPoolExecutor(
             max_workers=max(1, options.bot_threads), thread_name_prefix="liverpool-bot"
         )
@@ -137,28 +129,30 @@ class Hub:
             try:
                 # Reading the rows is inside the guard too: a row edited by hand may not even
                 # be JSON, and that room alone must be refused.
-                row = self.store.load(code)
-                if row is None:
-                    return None
-                room = Room(
-                    self.store,
-                    row,
-                    executor=self.executor,
-                    teacher_key=self.options.teacher_key,
-                    state_hook=self.state_hook,
-                )
-            except sqlite3.Error:
-                raise  # the database itself (busy, damaged): every room's problem, not this one's
-            except Exception as exc:  # every LiverpoolError, and whatever a damaged row raises
-                why = (
-                    f"Room {code} cannot be opened: its saved game no longer replays "
-                    f"({_unreadable_detail(exc)}). The other rooms are not affected."
-                )
-                log.error("%s", why)
-                self.unreadable[code] = why
-                raise Unreadable(why) from None
+                with rebuilding(code):
+                    row = self.store.load(code)
+                    if row is None:
+                        return None
+                    room = Room(
+                        self.store,
+                        row,
+                        executor=self.executor,
+                        teacher_key=self.options.teacher_key,
+                        state_hook=self.state_hook,
+                        on_unreadable=self._refused,
+                    )
+            except Unreadable as refusal:
+                self.unreadable[code] = str(refusal)
+                raise
             self.rooms[code] = room
         return room
+
+    def _refused(self, room: Room, refusal: Unreadable) -> None:
+        """``room`` no longer rebuilds from its rows (found when it reloaded): from now on it
+        is refused as a room found so at start-up is, and every other room goes on."""
+        self.unreadable[room.code] = str(refusal)
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
 
     def _evict(self) -> None:
         """Forget idle rooms (no connection, not being played) when there are many: the
@@ -306,6 +300,8 @@ def normal_code(raw: str) -> str | None:
 
 def dispatch(room: Room, client: Client, data: dict[str, Any]) -> None:
     """Carry out one validated client message (:class:`Bad` for the sentence to send back)."""
+    if room.unreadable is not None:  # a message that crossed the room's closing
+        raise Bad(room.unreadable)
     kind = data["type"]
     if data.get("table") is True:
         client.wants_table = True
@@ -578,7 +574,7 @@ def create_app(
         await websocket.accept()
         if room is None:
             await websocket.send_text(json.dumps(error(missing)))
-            await websocket.close(code=4404)
+            await websocket.close(code=NO_ROOM)
             return
         client = Client(websocket)
         try:

@@ -211,3 +211,54 @@ def test_a_student_slow_on_the_join_form_keeps_the_seat_chosen(
         page.wait_for_selector('[data-testid="me"]:has-text("Ada · seat 1")')
     finally:
         server.kill()
+
+
+def test_a_student_taking_over_a_freed_seat_is_told_its_name(browser: Any, tmp_path: Path) -> None:
+    # A seat the teacher frees mid-match keeps its name (the other screens, the log and the
+    # score pad know the player so): the student who takes it over types their own name and
+    # must be told, in one sentence, the name they now play under. A name the room only tidied
+    # (spaces folded, an invisible joiner dropped) is no news.
+    server = Server(tmp_path / "rooms.sqlite3")
+    problems: list[str] = []
+    opened: list[Any] = []
+    notice = '[data-testid="page-error"]'
+    try:
+        room = server.create_room(rules="house", seats=["human", "human", "bot:basic"])
+        code = room["code"]
+        ada = browser.new_context().new_page()
+        ada.on("pageerror", lambda e: problems.append(f"ada: {e}"))
+        ada.goto(room["join_url"])
+        ada.fill('[data-testid="name"]', " Ada\u200d   Lee ")
+        ada.click('[data-testid="join"]')
+        ada.wait_for_selector('[data-testid="me"]:has-text("Ada Lee · seat 0")')
+        ben, host = server.client(code), server.client(code)
+        opened += [ben, host]
+        ben.send(type="join", name="Ben")
+        assert ben.wait_type("welcome")["seat"] == 1
+        host.send(type="host", host_token=room["host_token"])
+        host.wait_type("welcome")
+        host.send(type="start")
+        wait_cards(ada, 10)
+        assert not ada.is_visible(notice)
+        # Ben's phone is lost; the teacher frees his seat and Maya takes it over.
+        host.send(type="kick", seat=1)
+        ben.wait_type("kicked")
+        maya = browser.new_context().new_page()
+        maya.on("pageerror", lambda e: problems.append(f"maya: {e}"))
+        maya.goto(room["join_url"])
+        maya.wait_for_selector(
+            '#seat option[value="1"]:has-text("Ben\'s, freed")', state="attached"
+        )
+        maya.fill('[data-testid="name"]', "Maya")
+        maya.click('[data-testid="join"]')
+        maya.wait_for_selector('[data-testid="me"]:has-text("Ben · seat 1")')
+        wait_cards(maya, 10)  # her state has come, and the sentence is still there
+        assert maya.is_visible(notice)
+        assert maya.text_content(notice) == (
+            "You take over seat 1 mid-match, so you play under the name Ben."
+        )
+        assert not problems, problems
+    finally:
+        for c in opened:
+            c.close()
+        server.kill()

@@ -196,3 +196,85 @@ def test_a_room_that_no_longer_replays_is_refused_and_the_others_start(tmp_path:
             socket.close()
         server.stop()
     assert f"Room {broken} cannot be opened" in (tmp_path / "rooms.log").read_text()
+
+
+def play_on(client: Client, script: Script, steps: int) -> None:
+    """Pump ``client`` and let ``script`` answer until the room has ``steps`` more actions."""
+    assert client.state is not None
+    until, deadline = client.state["seq"] + steps, time.monotonic() + 20
+    while not (client.state["seq"] >= until):
+        assert time.monotonic() < deadline, f"the room did not play on: {client.messages[-2:]}"
+        pump_all([client], [script], 0.05)
+
+
+def test_a_room_damaged_while_it_is_played_is_refused_and_the_others_play(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    server = Server(db)
+    opened: list[Client] = []
+    try:
+        # Another room is being played meanwhile: Cleo and two quick bots.
+        fine = server.create_room(
+            rules="house", seats=["human", "bot:basic", "bot:basic"], bot_seconds=0.05
+        )
+        cleo, fine_host = server.client(fine["code"]), server.client(fine["code"])
+        opened += [cleo, fine_host]
+        cleo.send(type="join", name="Cleo")
+        cleo.wait_type("welcome")
+        fine_host.send(type="host", host_token=fine["host_token"])
+        fine_host.wait_type("welcome")
+        fine_host.send(type="start")
+        cleo.wait_for(lambda c: c.state is not None, what="Cleo's first state")
+        script = Script(cleo)
+        play_on(cleo, script, 3)
+
+        broken = server.create_room(
+            rules="house", seats=["human", "human", "bot:basic"], bot_seconds=30
+        )
+        code = broken["code"]
+        ada, ben, host = server.client(code), server.client(code), server.client(code)
+        opened += [ada, ben, host]
+        for c, name in ((ada, "Ada"), (ben, "Ben")):
+            c.send(type="join", name=name)
+            c.wait_type("welcome")
+        host.send(type="host", host_token=broken["host_token"])
+        host.wait_type("welcome")
+        host.send(type="start")
+        ben.wait_for(lambda c: bool(c.state and c.state["legal"]), what="Ben's turn")
+        assert ben.state is not None and ben.state["seq"] == 0
+        move = ben.state["legal"][0]
+        # Meanwhile another writer stores Ben's move, and the room's saved rules are damaged.
+        rows = sqlite3.connect(db)
+        with rows:
+            rows.execute(
+                "INSERT INTO actions (code, n, seat, action, how, at) VALUES (?, 1, 1, ?, ?, ?)",
+                (code, json.dumps(move), "player", time.time()),
+            )
+            rows.execute("UPDATE rooms SET config = '{}' WHERE code = ?", (code,))
+        rows.close()
+        ben.send(type="act", action=move, seq=0)  # not stored: the room reloads, and cannot
+        why = (
+            f"Room {code} cannot be opened: its saved game no longer replays (a saved row lacks "
+            "'rules'). The other rooms are not affected."
+        )
+        for c in (ben, ada, host):  # every screen is told in the teacher's words, and closed
+            assert c.wait_error() == why
+            c.wait_for(lambda c: c.closed, timeout=5, what="the room's screens to be closed")
+        # Asked for again, the room is refused as a room found so at start-up is.
+        status, data = server.request("GET", f"/api/rooms/{code}")
+        assert status == 409 and data["error"] == why
+        page_status, page = server.request("GET", f"/r/{code}")
+        assert page_status == 409 and "This room cannot be opened" in page
+        again = server.client(code)
+        opened.append(again)
+        assert again.wait_error() == why
+        # The other room plays on.
+        play_on(cleo, script, 6)
+        assert cleo.errors == [] and not cleo.closed and server.proc.poll() is None
+    finally:
+        for c in opened:
+            c.close()
+        server.stop()
+    log = (tmp_path / "rooms.log").read_text()
+    assert why in log and "Traceback" not in log  # said in words; nothing escaped

@@ -13,11 +13,12 @@ import pytest
 from roomkit import stored_match
 
 from liverpool import Game, get_rules
+from liverpool.actions import action_to_dict
 from liverpool.table_model import deal_summaries
 from liverpool_rooms import tables
 from liverpool_rooms.protocol import Bad, clean_name, parse_message
 from liverpool_rooms.room import Room, RoomConfig, Seat
-from liverpool_rooms.server import Hub, ServerOptions, Unreadable
+from liverpool_rooms.server import Hub, ServerOptions, Unreadable, dispatch
 from liverpool_rooms.store import StaleRoom, Store, token_digest
 
 
@@ -29,6 +30,7 @@ class FakeConn:
         self.wants_table = table
         self.table: Any = None
         self.sent: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         self.sent.append(json.loads(json.dumps(message)))
@@ -39,7 +41,7 @@ class FakeConn:
             self.send(message)
 
     def close(self, code: int, reason: str) -> None:
-        pass
+        self.closed = (code, reason)
 
 
 def make_room(tmp_path: Path, seats: list[Seat], **timers: float | None) -> tuple[Store, Room]:
@@ -169,7 +171,7 @@ def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path
     store.close()
 
 
-@pytest.mark.parametrize(
+DAMAGES = pytest.mark.parametrize(
     ("damage", "why"),
     [
         # a move edited by hand that is not even JSON (it was read before the guard)
@@ -180,15 +182,30 @@ def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path
     ],
     ids=["not JSON", "no rules", "no such seat", "a move no longer legal"],
 )
-def test_a_damaged_room_is_refused_alone_and_the_others_resume(
-    tmp_path: Path, damage: str, why: str
-) -> None:
+"""A stored room's rows damaged four ways, and the words that name each damage."""
+
+
+def two_matches(tmp_path: Path) -> tuple[Store, Hub]:
+    """A store holding two matches under way, BROKN and FINE2, and a hub on it."""
     store = Store(tmp_path / "rooms.sqlite3", checkpoint_seconds=0)
     for code in ("BROKN", "FINE2"):
         stored_match(store, code)
+    return store, Hub(store, ServerOptions(db=store.path, teacher_key="KEY", table_models=False))
+
+
+def assert_refused_in_words(text: str, why: str) -> None:
+    """``text`` refuses room BROKN in the teacher's words, naming the damage by ``why``."""
+    assert text.startswith("Room BROKN cannot be opened: its saved game no longer replays (")
+    assert why in text and text.endswith("The other rooms are not affected.")
+
+
+@DAMAGES
+def test_a_damaged_room_is_refused_alone_and_the_others_resume(
+    tmp_path: Path, damage: str, why: str
+) -> None:
+    store, hub = two_matches(tmp_path)
     with sqlite3.connect(store.path) as db:
         db.execute(damage, ("BROKN",))
-    hub = Hub(store, ServerOptions(db=store.path, teacher_key="KEY", table_models=False))
 
     async def restart() -> int:
         try:
@@ -202,9 +219,65 @@ def test_a_damaged_room_is_refused_alone_and_the_others_resume(
     for _ in range(2):  # asked again (a reload of the page): the same answer, in words
         with pytest.raises(Unreadable) as refused:
             hub.get("BROKN")
-        text = str(refused.value)
-        assert text.startswith("Room BROKN cannot be opened: its saved game no longer replays (")
-        assert why in text and text.endswith("The other rooms are not affected.")
+        assert_refused_in_words(str(refused.value), why)
+    store.close()
+
+
+@DAMAGES
+def test_a_room_damaged_while_it_is_played_is_refused_at_its_reload(
+    tmp_path: Path, damage: str, why: str
+) -> None:
+    # Another writer stores the room's next move, and the room's rows are damaged: the room's
+    # own move then fails to store, and its reload finds rows that no longer rebuild.
+    store, hub = two_matches(tmp_path)
+    ada, teacher = FakeConn(), FakeConn(host=True)
+
+    async def play() -> None:
+        try:
+            room = hub.get("BROKN")
+            assert room is not None and room.game is not None
+            room.attach(ada)
+            room.resume(ada, "BROKN")  # stored_match's token for Ada is the room's code
+            room.attach(teacher)
+            room.host(teacher, "host")
+            game, seats, seat = room.game, room.seats, room.game.to_act
+            assert seat is not None
+            move = room.game.legal_actions()[0]
+            with sqlite3.connect(store.path) as db:
+                db.execute(
+                    "INSERT INTO actions (code, n, seat, action, how, at) "
+                    "VALUES ('BROKN', 2, ?, ?, 'bot', 0)",
+                    (seat, json.dumps(action_to_dict(move))),
+                )
+                db.execute(damage, ("BROKN",))
+            db.close()
+            with pytest.raises(Bad):  # the mover's own sentence, not the damaged row's error
+                room.apply(seat, move, "bot")
+            for conn in (ada, teacher):  # every screen told in the start-up's words, closed
+                text = conn.sent[-1]["message"]
+                assert conn.sent[-1]["type"] == "error" and conn.closed is not None
+                assert conn.closed[0] == 4404 and text == room.unreadable
+                assert_refused_in_words(text, why)
+            # the cached copy is the one it was, whole, and plays no more
+            assert room.game is game and room.seats is seats and room._task is None
+            with pytest.raises(Bad) as refused:
+                dispatch(room, ada, {"type": "sync"})  # type: ignore[arg-type]
+            assert str(refused.value) == text
+            for _ in range(2):  # asked for again: refused as a room found so at start-up
+                with pytest.raises(Unreadable) as again:
+                    hub.get("BROKN")
+                assert str(again.value) == text
+            # the other room plays on
+            fine = hub.get("FINE2")
+            assert fine is not None and fine.game is not None and fine.seq == 1
+            mover = fine.game.to_act
+            assert mover is not None
+            fine.apply(mover, fine.game.legal_actions()[0], "bot")
+            assert fine.seq == 2 and store.action_count("FINE2") == 2
+        finally:
+            hub.close()
+
+    asyncio.run(play())
     store.close()
 
 

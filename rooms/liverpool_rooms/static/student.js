@@ -23,6 +23,8 @@ let clockTimer = /** @type {any} */ (null);
 let pendingJoin = /** @type {object|null} */ (null);
 /** What the server says before it closes a screen that did not join in time (a minute). */
 const NOT_IDENTIFIED = /this screen did not say which/;
+/** The name typed when Join was sent, to compare with the name the welcome seats us under. */
+let joinedAs = /** @type {string|null} */ (null);
 
 const table = mountTable($("table"), (intent) => send({ type: "table", intent }));
 if (watching) document.body.classList.add("projector");
@@ -82,6 +84,14 @@ function handle(message) {
       $("join-box").hidden = true;
       $("me").textContent = mySeat === null ? "watching" : `${message.name} · seat ${mySeat}`;
       showError("");
+      if (joinedAs !== null && mySeat !== null && message.name !== asKept(joinedAs)) {
+        // A seat the teacher freed mid-match keeps its name (the others, the log and the
+        // scores know it so): say so rather than let the student wonder who "Ada" is.
+        showErrorBox(
+          `You take over seat ${mySeat} mid-match, so you play under the name ${message.name}.`,
+        );
+      }
+      joinedAs = null;
       break;
     case "lobby":
       drawLobby(message);
@@ -175,9 +185,19 @@ async function showJoin() {
   }
 }
 
+/**
+ * A name as the room keeps it (the server's `clean_name`): control and formatting characters
+ * removed, runs of spaces made one, none at either end.
+ * @param {string} name
+ */
+function asKept(name) {
+  return name.replace(/\p{C}/gu, "").split(/\s+/).filter(Boolean).join(" ");
+}
+
 $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = /** @type {HTMLInputElement} */ ($("name")).value;
+  joinedAs = name;
   const seat = /** @type {HTMLSelectElement} */ ($("seat")).value;
   const join = { type: "join", name, seat: seat === "" ? null : Number(seat), table: true };
   if (ws && ws.readyState === WebSocket.OPEN) send(join);
