@@ -57,7 +57,14 @@ def find_going_down(
     can), while keeping a card to discard where the rules need one. Whole-hand deals use the
     whole hand (or all but one card, which is then discarded). The hand may be card text.
     """
-    cards = list(as_cards(hand))
+    return going_down_melds(list(as_cards(hand)), rules, deal, extend)
+
+
+def going_down_melds(
+    cards: list[Card], rules: Rules, deal: int, extend: bool = True
+) -> list[Meld] | None:
+    """:func:`find_going_down` for a hand the engine holds (cards, never text), remembered:
+    the rules ask it of every hand they list moves for, so it skips reading the hand again."""
     codes = [c.index for c in cards]
     # The answer depends on the cards and on the order of the wilds (the search places them in
     # hand order, and a 2 and a joker are different cards), so both are in the key: the same

@@ -45,7 +45,7 @@ from ..rules import (
     Requirement,
     WildSwap,
 )
-from ..solver import find_going_down, find_whole_hand, may_empty_hand
+from ..solver import find_whole_hand, going_down_melds, may_empty_hand
 from ..state import Phase
 from . import turns
 from .context import Context
@@ -130,11 +130,11 @@ def going_down_option(ctx: Context, seat: int) -> list[Meld] | None:
     # The solver's melds are legal and meet the contract by construction (the solver tests
     # check them with check_set/check_run), so only what they leave in hand is checked.
     hand = ctx.state.hands[seat]
-    melds = find_going_down(hand, ctx.rules, ctx.state.deal)
+    melds = going_down_melds(hand, ctx.rules, ctx.state.deal)
     if melds is None:
         return None
     if go_down_leftover_error(ctx, seat, melds) is not None:
-        melds = find_going_down(hand, ctx.rules, ctx.state.deal, extend=False)
+        melds = going_down_melds(hand, ctx.rules, ctx.state.deal, extend=False)
         if melds is None or go_down_leftover_error(ctx, seat, melds):
             return None
     return melds
