@@ -73,9 +73,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return 0
     try:
         rules = get_rules(name)
-    except RulesError:
-        known = ", ".join(PRESETS)
-        sys.stderr.write(f"{PROG} rules: no preset called {name!r}; the presets are: {known}\n")
+    except RulesError as exc:
+        sys.stderr.write(f"{PROG} rules: {exc}\n")
         return 2
     words = rules.describe()
     sources = rule_sources(rules) if args.sources else {}
@@ -132,10 +131,9 @@ def _add_play(sub: Subparsers) -> None:
     p.add_argument("--players", type=int, default=4, help="players, you included (default: 4)")
     p.add_argument(
         "--level",
-        choices=_LEVELS,
         default="basic",
-        help="how the bots play, weakest first (default: basic; expert thinks up to about a "
-        "second on its close decisions)",
+        help=f"how the bots play: {', '.join(_LEVELS)}, weakest first (default: basic; expert "
+        "thinks up to about a second on its close decisions)",
     )
     p.add_argument("--seed", type=int, default=None, help="fix the shuffles (and the bots)")
     p.add_argument("--name", default="You", help='your name at the table (default: "You")')
@@ -155,17 +153,8 @@ def _add_play(sub: Subparsers) -> None:
     p.set_defaults(handler=_cmd_play)
 
 
-def unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at ``path`` (its folder is missing, or it is a folder), or
-    ``None``: asked before the work starts, so a match or a run is not lost at the end."""
-    if path.is_dir():
-        return f"cannot write {path}: it is a folder; name a file in it"
-    if not path.parent.is_dir():
-        return f"cannot write {path}: the folder {path.parent} does not exist"
-    return None
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
+    from liverpool.files import unwritable
     from liverpool.terminal import play
 
     problem = unwritable(Path(args.save)) if args.save else None
@@ -245,10 +234,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     import time
 
     from liverpool import LiverpoolError, get_rules
+    from liverpool.bots import bot_level
+    from liverpool.files import unwritable, write_problem
     from liverpool.match import (
-        BOT_NAMES,
         SUMMARY_LEGEND,
-        MatchFailed,
+        RunFailed,
         TextProgress,
         compare_bots,
         format_summary,
@@ -257,6 +247,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         summarize,
         write_csv,
     )
+    from liverpool.words import counted
 
     def fail(message: str, code: int = 2) -> int:
         sys.stderr.write(f"{PROG} simulate: {message}\n")
@@ -270,9 +261,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     names = [n.strip().lower() for n in (given or "strong,basic,basic,basic").split(",")]
     if not all(names):
         return fail(f"--bots takes bot names separated by commas, e.g. strong,basic; not {given!r}")
-    unknown = [n for n in names if n not in BOT_NAMES]
-    if unknown:
-        return fail(f"there is no bot called {unknown[0]!r}; choose from: {', '.join(BOT_NAMES)}")
+    try:
+        names = [bot_level(n) for n in names]
+    except LiverpoolError as exc:
+        return fail(str(exc))
     players: int = args.players if args.players is not None else (len(names) if given else 4)
     if args.players is None and len(names) < rules.min_players:  # e.g. --bots basic: fill 4
         players = min(max(4, rules.min_players), rules.max_players)
@@ -307,7 +299,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             address=args.address,
             progress=progress,
         )
-    except MatchFailed as exc:
+    except RunFailed as exc:
         return fail(str(exc), 1)
     except LiverpoolError as exc:
         return fail(str(exc))
@@ -317,9 +309,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     elapsed = time.monotonic() - start
 
     where = f"dask at {args.address}" if args.engine == "dask" else f"{args.workers} worker(s)"
+    played = counted(len(outcomes), "match", "matches")
     sys.stdout.write(
-        f"{rules.name} rules, {players} players ({','.join(seats)}), {len(outcomes)} matches "
-        f"from seed {args.seed}; {elapsed:.1f} s on {where}\n\n"
+        f"{rules.name} rules, {players} players ({','.join(seats)}), {played} from seed "
+        f"{args.seed}; {elapsed:.1f} s on {where}\n\n"
     )
     steps = statistics.fmean(o.steps for o in outcomes) if outcomes else 0.0
     sys.stdout.write(format_summary(summarize(outcomes)) + "\n\n")
@@ -333,9 +326,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             with out.open("w", encoding="utf-8", newline="") as stream:
                 rows = write_csv(outcomes, stream)
         except OSError as exc:
-            return fail(f"could not write {out}: {exc.strerror or exc}", 1)
+            return fail(write_problem(out, exc), 1)
         if not args.quiet:
-            sys.stderr.write(f"wrote {rows} rows to {out}\n")
+            sys.stderr.write(f"wrote {counted(rows, 'row')} to {out}\n")
     return 0
 
 
@@ -378,6 +371,7 @@ def _add_review(sub: Subparsers) -> None:
 
 def _cmd_review(args: argparse.Namespace) -> int:
     from liverpool import LiverpoolError, RecordError
+    from liverpool.files import read_saved_game
     from liverpool.review import DEFAULT_BUDGET, format_review, review
 
     err: TextIO = sys.stderr
@@ -389,17 +383,10 @@ def _cmd_review(args: argparse.Namespace) -> int:
     budget: int = DEFAULT_BUDGET.samples if args.budget is None else args.budget
     if budget < 1:
         return fail(f"--budget must be 1 or more sampled deals, not {budget}")
-    path = Path(args.record)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return fail(f"there is no file {str(path)!r}")
-    except IsADirectoryError:
-        return fail(f"{str(path)!r} is a folder, not a saved game")
-    except UnicodeDecodeError:
-        return fail(f"{str(path)!r} is not a saved game (it is not text)")
-    except OSError as exc:
-        return fail(f"cannot read {str(path)!r}: {exc.strerror or exc}")
+        text = read_saved_game(args.record)
+    except RecordError as exc:
+        return fail(str(exc))
     shown = [False]
 
     def progress(done: int, total: int) -> None:
@@ -411,7 +398,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
     try:
         result = review(text, args.seat, budget, progress=progress, seed=args.seed)
     except RecordError as exc:  # corrupt, cut short, or not a saved game at all
-        return fail(f"{str(path)!r} cannot be reviewed: {exc}")
+        return fail(f"{args.record!r} cannot be reviewed: {exc}")
     except LiverpoolError as exc:  # e.g. a seat that is not at the table
         return fail(str(exc))
     finally:

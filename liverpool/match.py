@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .bots.base import Bot
-from .bots.registry import LEVELS
+from .bots.registry import LEVELS, bot_level
 from .errors import LiverpoolError
 from .game import Game
 from .presets import get_rules
 from .rules import Rules
+from .words import counted
 
 __all__ = [
     "BOT_NAMES",
@@ -38,6 +39,7 @@ __all__ = [
     "MatchOutcome",
     "MatchResult",
     "MatchSpec",
+    "RunFailed",
     "SimulationError",
     "SummaryRow",
     "TextProgress",
@@ -107,7 +109,12 @@ class SimulationError(LiverpoolError):
     """
 
 
-class MatchFailed(SimulationError):
+class RunFailed(SimulationError):
+    """The run started but could not finish: the cluster could not be reached or a worker
+    could not play (the command line exits 1, not 2: nothing was wrong with the command)."""
+
+
+class MatchFailed(RunFailed):
     """A match raised while being played (an engine or bot bug); the message names its seed."""
 
 
@@ -166,13 +173,10 @@ class MatchOutcome:
 def _check_bot_names(bot_names: Sequence[str]) -> tuple[str, ...]:
     if isinstance(bot_names, str):
         bot_names = bot_names.split(",")
-    names = tuple(str(n).strip().lower() for n in bot_names)
-    for name in names:
-        if name not in BOT_NAMES:
-            raise SimulationError(
-                f"there is no bot called {name!r}; choose from: {', '.join(BOT_NAMES)}"
-            )
-    return names
+    try:
+        return tuple(bot_level(str(n)) for n in bot_names)
+    except LiverpoolError as exc:
+        raise SimulationError(str(exc)) from None
 
 
 def match_specs(
@@ -324,7 +328,7 @@ def _run_dask(
     try:
         client = distributed.Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise SimulationError(
+        raise RunFailed(
             f"could not connect to a dask scheduler at {address} ({type(exc).__name__}: {exc})"
         ) from exc
     total = len(specs)
@@ -339,7 +343,7 @@ def _run_dask(
             except SimulationError:
                 raise
             except Exception as exc:  # e.g. a worker without liverpool installed
-                raise SimulationError(
+                raise RunFailed(
                     f"a dask worker could not play a match ({type(exc).__name__}: {exc}); "
                     "the workers need the same liverpool installed"
                 ) from exc
@@ -547,17 +551,18 @@ def format_verdict(comparisons: Sequence[Comparison]) -> str:
     matches cannot tell them apart."""
     lines = []
     for c in comparisons:
+        over = counted(c.matches, "match", "matches")
         if c.significant:
             flip = c.difference > 0  # say it from the side of the bot that scores lower
             better, worse = (c.second, c.first) if flip else (c.first, c.second)
             low, high = sorted((abs(c.low), abs(c.high)))
             lines.append(
                 f"{better} is better than {worse}: {abs(c.difference):.1f} points a match lower "
-                f"over {c.matches} matches (95% CI {low:.1f} to {high:.1f} lower)."
+                f"over {over} (95% CI {low:.1f} to {high:.1f} lower)."
             )
         else:
             lines.append(
-                f"{c.first} and {c.second} cannot be told apart over {c.matches} matches: "
+                f"{c.first} and {c.second} cannot be told apart over {over}: "
                 f"{c.first} scores {c.difference:+.1f} points a match against {c.second} "
                 f"(95% CI {c.low:+.1f} to {c.high:+.1f}); more matches might tell."
             )

@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import action_from_dict, action_to_dict
 from .cards import Rank
-from .errors import IllegalAction, LiverpoolError, RecordError
+from .errors import IllegalAction, LiverpoolError, RecordError, quoted
 from .game import Game
 from .rules import (
     CardPoints,
@@ -103,9 +103,9 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
 def _field_from_plain(name: str, raw: Any) -> Any:
     try:
         if name == "shoe":
-            return tuple(ShoeSize(*entry) for entry in raw)
+            return tuple(_shoe_size(entry) for entry in raw)
         if name == "wild_ranks":
-            return frozenset(Rank(v) for v in raw)
+            return frozenset(_rank(v) for v in raw)
         if name == "card_points":
             return CardPoints(tuple(raw["by_rank"]), raw["joker"])
         if name == "contracts":
@@ -128,6 +128,23 @@ def _field_from_plain(name: str, raw: Any) -> Any:
         return raw
     except (LiverpoolError, TypeError, ValueError, KeyError) as exc:
         raise RecordError(f"the record's rule {name!r} is not readable: {exc}") from None
+
+
+def _shoe_size(entry: Any) -> ShoeSize:
+    if not (isinstance(entry, list) and len(entry) == 3):
+        raise ValueError(
+            f"each entry is [from this many players, decks, jokers], not {quoted(entry)}"
+        )
+    return ShoeSize(*entry)
+
+
+def _rank(value: Any) -> Rank:
+    try:
+        return Rank(value)
+    except ValueError:
+        raise ValueError(
+            f"{quoted(value)} is not a rank (a rank is a number from 1, the ace, to 13, the king)"
+        ) from None
 
 
 # -- games ---------------------------------------------------------------------------------------
@@ -203,6 +220,22 @@ def _shape_problem(data: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _json_problem(exc: json.JSONDecodeError) -> str:
+    """Where the JSON text goes wrong, by line and column ("Unterminated string at line 1,
+    column 7"; the parser's own words end in "starting at" for some mistakes)."""
+    what = exc.msg.removesuffix(" at").removesuffix(" starting")
+    return f"{what} at line {exc.lineno}, column {exc.colno}"
+
+
+def _setup_problem(exc: Exception) -> str:
+    """Why a record's seats, seed, dealer or stacked deal do not set up a game, in words (a
+    missing field of a stacked deal raises ``KeyError('hands')``, whose text is only the
+    key)."""
+    if isinstance(exc, KeyError):
+        return f"its stacked deal has no {exc.args[0]!r}"
+    return str(exc)
+
+
 def game_from_json(text: str) -> Game:
     """Replay a record; raises :class:`RecordError` for anything corrupt or tampered with."""
 
@@ -212,10 +245,8 @@ def game_from_json(text: str) -> Game:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RecordError(
-            f"the saved game is not valid JSON (it may be cut short): {exc.msg} at position "
-            f"{exc.pos}"
-            if isinstance(exc, json.JSONDecodeError)
-            else str(exc)
+            "the saved game is not valid JSON (it may be cut short): "
+            + (_json_problem(exc) if isinstance(exc, json.JSONDecodeError) else str(exc))
         ) from None
     except (RecursionError, ValueError):  # lists nested thousands deep; a 5,000-digit number
         raise RecordError(
@@ -246,7 +277,7 @@ def game_from_json(text: str) -> Game:
     try:
         game = set_up(rules, data["players"], data["seed"], data["dealer"], data.get("stacked"))
     except (LiverpoolError, TypeError, ValueError, KeyError) as exc:
-        raise RecordError(f"the saved game cannot be set up: {exc}") from None
+        raise RecordError(f"the saved game cannot be set up: {_setup_problem(exc)}") from None
     shoe = len(rules.build_shoe(len(game.names)))
     # A stacked deal set up without ``complete`` holds fewer cards than the shoe on purpose;
     # its cards must still be conserved, and every later deal uses the whole shoe.
@@ -254,11 +285,13 @@ def game_from_json(text: str) -> Game:
     automatic = set(data.get("automatic", []))
     for number, raw in enumerate(data["actions"], start=1):
         action = action_from_dict(raw)
+        seat = game.to_act
         try:
             game.apply(action, automatic=number - 1 in automatic)
-        except IllegalAction as exc:
+        except IllegalAction as exc:  # the refusal is worded to the seat that acted: quoted
+            told = f": {exc}" if seat is None else f" (the game told {game.names[seat]}: “{exc}”)"
             raise RecordError(
-                f"action {number} of the saved game ({action}) is illegal at that point: {exc}"
+                f"action {number} of the saved game ({action}) is illegal at that point{told}"
             ) from None
         if game.total_cards() != (first_count if game.deal == first_deal else shoe):
             raise RecordError(f"after action {number} the cards no longer add up to the shoe")

@@ -18,6 +18,7 @@ from typing import Any, Self
 
 from .cards import Card, CardsGiven, Rank, as_cards, build_shoe
 from .errors import RulesError, quoted
+from .words import counted
 
 __all__ = [
     "AceMode",
@@ -54,7 +55,8 @@ class _DocEnum(enum.Enum):
         for member in cls:
             if member.value == value:
                 return member
-        raise ValueError(f"{value!r} is not a {cls.__name__}")
+        choices = ", ".join(repr(m.value) for m in cls)
+        raise ValueError(f"{quoted(value)} is not one of the choices: {choices}")
 
     @property
     def doc(self) -> str:
@@ -900,9 +902,9 @@ def _describe_field(rules: Rules, name: str) -> str:
     if name == "card_points":
         return _describe_points(rules.card_points, jokers=rules.has_jokers)
     if name == "buy_penalty_cards":
-        return f"the discard + {_count(value, 'stock card')}" if value else "the discard alone"
+        return f"the discard + {counted(value, 'stock card')}" if value else "the discard alone"
     if name == "discard_draw_penalty":
-        return f"{_count(value, 'extra stock card')}" if value else "nothing extra"
+        return f"{counted(value, 'extra stock card')}" if value else "nothing extra"
     if name == "max_buys_per_deal":
         return "no limit" if value is None else f"{value} each"
     if name == "buy_coins":
@@ -918,10 +920,6 @@ def _describe_field(rules: Rules, name: str) -> str:
     if name == "max_turns_per_deal":
         return f"{value} turns"
     return describe_value(value)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _players(low: int, high: int) -> str:
@@ -941,8 +939,8 @@ def _player_ranges(starts: list[int], rules: Rules) -> list[tuple[int, int] | No
 
 
 def _describe_shoe_size(size: ShoeSize) -> str:
-    decks = _count(size.decks, "deck")
-    return f"{decks} + {_count(size.jokers, 'joker')}" if size.jokers else f"{decks}, no jokers"
+    decks = counted(size.decks, "deck")
+    return f"{decks} + {counted(size.jokers, 'joker')}" if size.jokers else f"{decks}, no jokers"
 
 
 def _describe_shoe(rules: Rules) -> str:

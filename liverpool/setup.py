@@ -86,6 +86,8 @@ class Setup:
     ) -> Setup:
         """A shuffled match: ``seed=None`` draws a seed, which is kept so the game replays."""
         rules_value = get_rules(rules)
+        if isinstance(players, int) and not isinstance(players, bool):
+            rules_value.check_players(players)
         names = seat_names(players)
         rules_value.check_players(len(names))
         _check_dealer(dealer, len(names))
@@ -178,10 +180,11 @@ def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
     """Seat names from a count (the default names) or a list of different names."""
     if isinstance(players, bool):
         raise RulesError(f"players must be a number or a list of names, not {players!r}")
-    if isinstance(players, int):
-        if not 1 <= players <= len(DEFAULT_NAMES):
-            raise RulesError(f"players must be 2 to {len(DEFAULT_NAMES)}, not {players}")
-        return DEFAULT_NAMES[:players]
+    if isinstance(players, int):  # how many may sit is the rules' to say (check_players)
+        if players < 0:
+            raise RulesError(f"players must be a number of players, not {players}")
+        extra = (f"Player {n}" for n in range(len(DEFAULT_NAMES) + 1, players + 1))
+        return (*DEFAULT_NAMES[:players], *extra)
     if isinstance(players, str):
         raise RulesError("players must be a number or a list of names, not one string")
     names = tuple(str(p) for p in players)

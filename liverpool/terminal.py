@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import io
 import os
 import re
 import sys
+import tempfile
 import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -48,14 +50,25 @@ from .actions import (
     SwapWild,
     TakeDiscard,
 )
-from .bots import LEVELS, BasicBot, for_seats
+from .bots import LEVELS, BasicBot, bot_level, for_seats
 from .bots import coach as make_coach
 from .bots.base import Bot
 from .cards import Card
-from .errors import CardParseError, IllegalAction, LiverpoolError
+from .errors import CardParseError, IllegalAction, LiverpoolError, RecordError, quoted
 from .events import Event, EventKind, second_person
+from .files import read_saved_game, write_atomically, write_problem
 from .game import DEFAULT_NAMES, Game, Phase
-from .table_model import DealEnd, TableModel, build_table, deal_summaries, phrase, score_pad
+from .presets import get_rules
+from .table_model import (
+    DealEnd,
+    PromptKind,
+    TableModel,
+    build_table,
+    deal_summaries,
+    phrase,
+    score_pad,
+)
+from .words import counted
 
 __all__ = [
     "LEVELS",
@@ -150,10 +163,11 @@ def _card(token: str, hand: Sequence[Card]) -> Card:
     """A card from its text, or from its number in ``hand`` (as drawn, counting from 1)."""
     if _NUMBER_LIKE.fullmatch(token):  # "3", and "-1" or "1.5", which are no card either
         if not hand:
-            raise CommandError(f"{token!r} is a number; name the card instead, e.g. 7H.")
+            raise CommandError(f"{quoted(token)} is a number; name the card instead, e.g. 7H.")
         if not token.isdigit() or not 1 <= int(token) <= len(hand):
             raise CommandError(
-                f"There is no card number {token} in your hand: they are numbered 1 to {len(hand)}."
+                f"There is no card number {quoted(token)[1:-1]} in your hand: they are numbered 1 "
+                f"to {len(hand)}."
             )
         return hand[int(token) - 1]
     return Card.parse(token)
@@ -161,7 +175,7 @@ def _card(token: str, hand: Sequence[Card]) -> Card:
 
 def _number(token: str, what: str, usage: str) -> int:
     if not token.isdigit() or int(token) < 1:
-        raise CommandError(f"{token!r} is not a {what} (a number from 1); write {usage}.")
+        raise CommandError(f"{quoted(token)} is not a {what} (a number from 1); write {usage}.")
     return int(token)
 
 
@@ -193,7 +207,7 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         rest = words[1] if len(words) > 1 else ""
     verb = _WORDS.get(head)
     if verb is None:
-        raise CommandError(f"{words[0]!r} is not a command; 'help' lists them.")
+        raise CommandError(f"{quoted(words[0])} is not a command; 'help' lists them.")
     if verb == "lay" and rest.lower().startswith("off"):  # "lay off 7H 2"
         rest = rest[3:]
     usage = _USAGE.get(verb, verb)
@@ -234,7 +248,7 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         if len(args) == 3:
             word = args[2].lower()
             if word not in ("low", "high"):
-                raise CommandError(f"The end of a run is 'low' or 'high', not {args[2]!r}.")
+                raise CommandError(f"The end of a run is 'low' or 'high', not {quoted(args[2])}.")
             end = "low" if word == "low" else "high"
         card = _card(args[0], hand)
         return LayOff(card, _number(args[1], "meld number", usage) - 1, end)
@@ -306,6 +320,9 @@ _ASCII = str.maketrans(
         "★": "*",
     }
 )
+_ASCII_DROPS = (" or ♠ ♥ ♦ ♣", ", '7♥'", ", '🃏'")
+"""Alternatives that differ from the text beside them only by a glyph (the card examples of
+:class:`~liverpool.CardParseError`): dropped in ASCII, where they would repeat it."""
 _RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
 _RULE_WIDTH = 72
 
@@ -364,20 +381,29 @@ class TerminalGame:
         self.pause = self._tty if pause_between_deals is None else pause_between_deals
         self._hand: list[Card] = []
         self._full_table = False
+        self.failed = 0
+        """1 once a save to ``save_path`` failed (the exit code says so)."""
+        self.saved_to: Path | None = None
+        """Where the record was last written (a spare file when ``save_path`` failed)."""
 
     # -- output helpers ---------------------------------------------------------------------
-    def _text(self, text: str) -> str:
-        if self.game.names[self.human] == "You":
-            text = second_person(text, "You")
+    def _text(self, text: str, person: bool = True) -> str:
+        """``text`` as this terminal writes it: the human addressed as "you" whatever their
+        name (``person``; rows of a table keep the name that labels them), suits as letters
+        with ``ascii`` and red with ``color``."""
+        if person:
+            text = second_person(text, self.game.names[self.human])
         if self.ascii:
+            for glyphs in _ASCII_DROPS:  # "S H D C or ♠ ♥ ♦ ♣" would read "S H D C or S H D C"
+                text = text.replace(glyphs, "")
             return text.replace("🃏", "JK").translate(_ASCII)
         if self.color:
             text = _RED.sub(lambda m: f"\x1b[31m{m.group(0)}\x1b[0m", text)
         return text
 
-    def say(self, text: str = "") -> None:
-        """Write one line (suits as the display allows)."""
-        self.output.write(self._text(text) + "\n")
+    def say(self, text: str = "", person: bool = True) -> None:
+        """Write one line (suits as the display allows; see :meth:`_text`)."""
+        self.output.write(self._text(text, person) + "\n")
 
     def _bold(self, text: str) -> str:
         return f"\x1b[1m{text}\x1b[0m" if self.color else text
@@ -395,6 +421,11 @@ class TerminalGame:
         try:
             if not game.actions:
                 self._show_events(game.log)
+            elif game.is_over:  # a finished match loaded: its result, nothing to resume
+                self.say("This match is over.")
+                self._score_pad()
+                self._final()
+                return 0
             else:
                 self.say(f"Resuming the match: deal {game.deal} of {game.rules.deals}.")
                 if game.deal_scores:
@@ -406,16 +437,18 @@ class TerminalGame:
                 if seat == self.human:
                     if not self._human_move():
                         self._quit()
-                        return 0
+                        return self.failed
                 else:
                     bot = self.bots[seat]
                     action = bot.act(game.view(seat), game.legal_actions())
                     if not self._show_events(game.apply(action)):
                         self._quit()
-                        return 0
+                        return self.failed
             self._final()
-            self._save()
-            return 0
+            if self._save():
+                self.say(f"Saved the match to {self.saved_to}. See how you played with:")
+                self.say(f"  liverpool review {self.saved_to}")
+            return self.failed
         except KeyboardInterrupt:
             self.say()
             self._quit()
@@ -429,18 +462,32 @@ class TerminalGame:
         return line is not None and line.strip().lower() not in ("q", "quit", "exit")
 
     def _quit(self) -> None:
-        saved = self._save()
-        if saved:
-            self.say(f"Saved the game to {self.save_path}; resume it with --load.")
+        if self._save():
+            self.say(f"Saved the game to {self.saved_to}; resume it with --load.")
         self.say("Goodbye.")
 
     def _save(self) -> bool:
+        """Write the record to ``save_path``; ``True`` once it is written somewhere.
+
+        A write that fails (a full disk, a folder removed during the match) must not lose the
+        match: the record goes to a spare file in the current folder or the temporary folder,
+        the player is told where, and :attr:`failed` makes the exit code 1."""
         if self.save_path is None:
             return False
-        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
-        tmp.write_text(self.game.to_json(indent=1), encoding="utf-8")
-        os.replace(tmp, self.save_path)
-        return True
+        text = self.game.to_json(indent=1)
+        spare = f"liverpool-game-{self.game.seed}.json"
+        for path in (self.save_path, Path.cwd() / spare, Path(tempfile.gettempdir()) / spare):
+            try:
+                write_atomically(path, text)
+            except OSError as exc:
+                if path == self.save_path:
+                    self.failed = 1
+                    self.say(_sentence(f"Could not save the game: {write_problem(path, exc)}"))
+                continue
+            self.saved_to = path
+            return True
+        self.say("No spare file could be written either: this match is not saved.")
+        return False
 
     # -- events -----------------------------------------------------------------------------
     def _show_events(self, events: Sequence[Event]) -> bool:
@@ -477,7 +524,7 @@ class TerminalGame:
         for h in panel.hands:
             head = f"  {h.name.ljust(width)}{h.score:>5}   total {h.total:<5}"
             if h.went_out:
-                self.say(head.rstrip() + "   went out")
+                self.say(head.rstrip() + "   went out", person=False)
                 continue
             cards = " ".join(
                 f"{self._c(f.card)}:{p}" for f, p in zip(h.cards, h.card_points, strict=True)
@@ -488,7 +535,7 @@ class TerminalGame:
                 width=max(40, 100 - len(head) - 1),
                 break_on_hyphens=False,
             )
-            self.say(head + " " + body[0])
+            self.say(head + " " + body[0], person=False)
             for line in body[1:]:
                 self.say(" " * (len(head) + 1) + line)
         if panel.next:
@@ -511,7 +558,7 @@ class TerminalGame:
         rules = self.game.rules
         label = 2 + max(len(f"{d}  {rules.contract(d).short()}") for d in range(1, rules.deals + 1))
         self.say(self._bold("Score pad"))
-        self.say("  " + "Deal".ljust(label) + "".join(n.rjust(width) for n in names))
+        self.say("  " + "Deal".ljust(label) + "".join(n.rjust(width) for n in names), person=False)
         for row in pad.rows:
             cells = "".join(cell.rjust(width) for cell in row.cells)
             self.say("  " + f"{row.deal}  {row.contract}".ljust(label) + cells)
@@ -525,7 +572,7 @@ class TerminalGame:
         order = sorted(range(game.players), key=lambda i: (game.scores[i], i))
         self.say(self._bold("Final standings"))
         for place, seat in enumerate(order, start=1):
-            self.say(f"  {place}. {game.names[seat]:<10} {game.scores[seat]:>5}")
+            self.say(f"  {place}. {game.names[seat]:<10} {game.scores[seat]:>5}", person=False)
         if len(winners) == 1:
             line = f"Winner: {winners[0]} with {best} points."
             if game.winners == [self.human]:
@@ -604,8 +651,12 @@ class TerminalGame:
             raise IllegalAction("There are no melds on the table yet.")
         if not 0 <= action.meld < len(table):
             raise IllegalAction(
-                f"There is no meld {action.meld + 1} on the table: the melds are numbered 1 "
-                f"to {len(table)}."
+                f"There is no meld {action.meld + 1} on the table: "
+                + (
+                    "the only meld is number 1."
+                    if len(table) == 1
+                    else f"the melds are numbered 1 to {len(table)}."
+                )
             )
         if isinstance(action, SwapWild):
             size = len(table[action.meld].cards)
@@ -674,12 +725,12 @@ class TerminalGame:
             )
             if seat.coins is not None:
                 row += f"  coins {seat.coins}"
-            self.say(row.rstrip())
+            self.say(row.rstrip(), person=False)
             if seat.hand is not None:
                 self.say(f"    {' ' * name_width}{self._cards([f.card for f in seat.hand])}")
             if seat.picked_up:  # everyone saw them go in, your own included
                 picked = self._cards([f.card for f in seat.picked_up])
-                self.say(f"    {' ' * name_width}{seat.picked_words} {picked}")
+                self.say(f"    {' ' * name_width}{seat.picked_words} {picked}", person=False)
         self.say()
         melds = sorted(
             ((m, "" if g.owner is None else g.name) for g in v.melds for m in g.melds),
@@ -693,7 +744,8 @@ class TerminalGame:
                 self.say(
                     f"  {meld.index + 1:>3}  {owner.ljust(owner_width)}  "
                     f"{_ljust(meld.describe, desc_width)}  "
-                    f"{self._cards([f.card for f in meld.cards])}"
+                    f"{self._cards([f.card for f in meld.cards])}",
+                    person=False,
                 )
         else:
             self.say("  Table: no melds yet")
@@ -703,7 +755,7 @@ class TerminalGame:
             pile += f", from {piles.discarder}"
         if piles.discards > 1:
             pile += f" ({piles.discards} cards)"
-        self.say(f"  Stock: {piles.stock} cards    Discard pile: {pile}")
+        self.say(f"  Stock: {counted(piles.stock, 'card')}    Discard pile: {pile}")
         self.say()
         self._draw_hand(model)
         for line in v.notes:
@@ -740,10 +792,14 @@ class TerminalGame:
 
     @staticmethod
     def _deciding(model: TableModel) -> str:
-        """Who decides what, and the question put to the human (the table model's words)."""
+        """Who decides what, and the question put to the human (the table model's words). A
+        card to give or a cut is asked in the prompt's own words, which would repeat the
+        header's ("You must give Cleo a card. You must give Cleo a card.")."""
         text = model.view.header.deciding
-        if model.view.prompt is not None:
-            text += " " + model.view.prompt.text
+        prompt = model.view.prompt
+        if prompt is not None:
+            repeats = prompt.kind in (PromptKind.GIVE, PromptKind.CUT)
+            text = prompt.text if repeats else f"{text} {prompt.text}"
         return textwrap.fill(">> " + text, width=100, subsequent_indent="   ")
 
 
@@ -811,6 +867,16 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
+def _forgiving(*streams: TextIO) -> None:
+    """Let the terminal's streams replace what their encoding cannot hold (a typed "é" under
+    ``PYTHONIOENCODING=ascii``, a player called Zoë) instead of ending the match with a
+    traceback: the line then reads as an unknown card or command, and is answered."""
+    for stream in streams:
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="replace")
+
+
 def _can_encode(stream: TextIO, text: str) -> bool:
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
@@ -843,27 +909,23 @@ def play(
     err = errors if errors is not None else sys.stderr
     inp = input if input is not None else sys.stdin
     human = 0
+    _forgiving(inp, out)
     try:
+        level = bot_level(level)
         if load is not None:
+            text = read_saved_game(load)
             try:
-                text = Path(load).read_text(encoding="utf-8")
-            except OSError as exc:
-                err.write(f"liverpool play: cannot read {load}: {exc.strerror or exc}\n")
-                return 2
-            game = Game.from_json(text)
+                game = Game.from_json(text)
+            except RecordError as exc:
+                raise RecordError(f"{load!r} cannot be resumed: {exc}") from None
         else:
-            if players < 1:
-                err.write(f"liverpool play: --players must be at least 1, not {players}\n")
-                return 2
+            get_rules(preset).check_players(players)
             others = [n for n in DEFAULT_NAMES if n != name]
             if players > len(others) + 1:
                 others = [f"Bot {i}" for i in range(1, players)]
             game = Game(preset, [name, *others[: players - 1]], seed)
     except LiverpoolError as exc:
         err.write(f"liverpool play: {exc}\n")
-        return 2
-    if level not in LEVELS:
-        err.write(f"liverpool play: no bot level {level!r}; the levels are {', '.join(LEVELS)}\n")
         return 2
     bots = make_bots(level, [s for s in range(game.players) if s != human], game.seed)
     if _isatty(inp):

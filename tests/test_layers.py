@@ -17,7 +17,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "liverpool"
 
 LAYERS: list[set[str]] = [
-    {"_compile", "errors", "cards"},
+    {"_compile", "errors", "words", "files", "cards"},
     {"rules", "presets"},
     {"melds"},
     {"codes", "solver", "analysis"},

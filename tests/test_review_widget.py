@@ -97,7 +97,7 @@ def test_a_review_reads_a_saved_file_and_refuses_bad_input_in_words(tmp_path: Pa
     path.write_text('{"version": 1, "act', encoding="utf-8")
     with pytest.raises(lp.RecordError, match="not valid JSON"):
         Review(path)
-    with pytest.raises(lp.RecordError, match="there is no saved game at"):
+    with pytest.raises(lp.RecordError, match="there is no file"):
         Review(tmp_path / "nope.json")
     with pytest.raises(lp.SeatError, match="There is no seat 5"):
         Review(_game(), seat=5)

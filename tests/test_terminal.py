@@ -328,7 +328,7 @@ def test_cli_load_errors_are_messages(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play", "--load", str(tmp_path / "missing.json")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "there is no file" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     assert main(["play", "--load", str(bad)]) == 2

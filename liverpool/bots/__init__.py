@@ -14,7 +14,7 @@ from .base import Bot
 from .basic import BasicBot
 from .expert import ExpertBot
 from .random_bot import RandomBot
-from .registry import BOTS, LEVELS, coach, for_seats, make, seat_seed
+from .registry import BOTS, LEVELS, bot_level, coach, for_seats, make, seat_seed
 from .strong import StrongBot
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "ExpertBot",
     "RandomBot",
     "StrongBot",
+    "bot_level",
     "coach",
     "for_seats",
     "make",

@@ -31,17 +31,24 @@ LEVELS: tuple[str, ...] = tuple(BOTS)
 """The bot names every front end accepts, weakest first."""
 
 
-def make(name: str, seed: int = 0) -> Bot:
-    """A fresh bot from its level name (any case) and seed.
+def bot_level(name: object) -> str:
+    """The level ``name`` names (any case, spaces around ignored), as :data:`LEVELS` spells it.
 
     An unknown name raises :class:`~liverpool.LiverpoolError` (a ``ValueError``) listing the
-    names there are.
+    names there are: the one wording of that mistake for ``play``, ``simulate`` and the
+    notebook tables.
     """
     key = name.strip().lower() if isinstance(name, str) else name
-    maker = BOTS.get(key)
-    if maker is None:
+    if key not in BOTS:
         raise LiverpoolError(f"there is no bot called {name!r}; choose from: {', '.join(LEVELS)}")
-    return maker(seed)
+    assert isinstance(key, str)
+    return key
+
+
+def make(name: str, seed: int = 0) -> Bot:
+    """A fresh bot from its level name (any case) and seed (an unknown name: as
+    :func:`bot_level`)."""
+    return BOTS[bot_level(name)](seed)
 
 
 def seat_seed(game_seed: int, seat: int) -> int:

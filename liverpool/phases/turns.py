@@ -29,6 +29,7 @@ from ..rules import (
 from ..setup import StackedDeal
 from ..state import Phase
 from ..view import PlayerView
+from ..words import counted
 from .context import Context
 
 
@@ -192,7 +193,7 @@ def take_stock(ctx: Context, events: list[Event]) -> Card | None:
             Event(
                 EventKind.RESHUFFLE,
                 f"The stock ran out: the discard pile but its top card was shuffled into a "
-                f"new stock of {len(s.stock)} cards ({s.reshuffles} of "
+                f"new stock of {counted(len(s.stock), 'card')} ({s.reshuffles} of "
                 f"{ctx.rules.max_reshuffles}).",
             )
         )

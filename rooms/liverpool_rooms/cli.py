@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import secrets
 import socket
 import sys
@@ -25,7 +26,15 @@ if TYPE_CHECKING:
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-__all__ = ["add_serve", "build_parser", "listen", "main", "serve_main", "server_config"]
+__all__ = [
+    "add_serve",
+    "build_parser",
+    "listen",
+    "main",
+    "option_problem",
+    "serve_main",
+    "server_config",
+]
 
 PROG = "liverpool"
 DEFAULT_PORT = 8765
@@ -222,8 +231,31 @@ def banner(host: str, port: int, key: str, *, made: bool, db: str) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+def option_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options, in one sentence, or ``None``. A value the server cannot
+    use is refused here rather than quietly changed: ``--rate 0`` would otherwise become a
+    limit nobody asked for, and ``--teacher-key ""`` a random key the teacher does not know."""
+    if not 0 <= args.port <= 65535:
+        return f"--port must be 0 to 65535, not {args.port}"
+    if args.teacher_key is not None and not args.teacher_key.strip():
+        return "--teacher-key is empty; give a key, or leave the option out to have one made"
+    limits = (
+        ("--bot-seconds", args.bot_seconds, 0.0, "0 or more"),
+        ("--rate", args.rate, 0.1, "at least 0.1 messages a second"),
+        ("--burst", args.burst, 1.0, "at least 1 message"),
+    )
+    for option, value, least, words in limits:
+        if not (math.isfinite(value) and value >= least):
+            return f"{option} must be {words}, not {value:g}"
+    return None
+
+
 def serve_main(args: argparse.Namespace) -> int:
     """Run the server until interrupted (Ctrl-C); returns the exit code."""
+    problem = option_problem(args)
+    if problem:
+        sys.stderr.write(f"{PROG} serve: {problem}\n")
+        return 2
     try:
         import uvicorn
 
@@ -235,12 +267,9 @@ def serve_main(args: argparse.Namespace) -> int:
         )
         return 2
     host: str = args.host
-    if not 0 <= args.port <= 65535:
-        sys.stderr.write(f"{PROG} serve: --port must be 0 to 65535, not {args.port}\n")
-        return 2
     from pathlib import Path
 
-    from liverpool.cli import unwritable
+    from liverpool.files import unwritable
 
     # Checked before "ready" is printed: SQLite would fail only once the server starts.
     problem = unwritable(Path(args.db))
@@ -253,7 +282,7 @@ def serve_main(args: argparse.Namespace) -> int:
     if problem:
         sys.stderr.write(f"{PROG} serve: --db {problem}\n")
         return 2
-    key: str = args.teacher_key or secrets.token_urlsafe(9)
+    key: str = secrets.token_urlsafe(9) if args.teacher_key is None else args.teacher_key
     try:
         sock = listen(host, args.port)
     except OSError as exc:
@@ -261,17 +290,17 @@ def serve_main(args: argparse.Namespace) -> int:
         return 1
     port = sock.getsockname()[1]
     lan = _lan_address() if host in ("0.0.0.0", "::") else None
-    sys.stdout.write(banner(host, port, key, made=not args.teacher_key, db=args.db))
+    sys.stdout.write(banner(host, port, key, made=args.teacher_key is None, db=args.db))
     sys.stdout.flush()
     options = ServerOptions(
         db=args.db,
         teacher_key=key,
-        bot_seconds=max(0.0, args.bot_seconds),
+        bot_seconds=args.bot_seconds,
         durable=args.durable,
         table_models=not args.no_table_model,
         public_url=_url(lan, port) if lan else "",
-        rate=max(0.1, args.rate),
-        burst=max(1.0, args.burst),
+        rate=args.rate,
+        burst=args.burst,
     )
     server = uvicorn.Server(server_config(options, shutdown_seconds=5))
     with contextlib.suppress(KeyboardInterrupt):

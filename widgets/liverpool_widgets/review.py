@@ -26,13 +26,13 @@ from __future__ import annotations
 import os
 import threading
 from html import escape
-from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 import liverpool as lp
 from liverpool.evaluate import Budget, describe_action
 from liverpool.events import second_person
+from liverpool.files import read_saved_game
 from liverpool.render import view_html
 from liverpool.review import NOTHING_GRADED, Decision, Grade, review
 from liverpool.review import Review as ReviewResult
@@ -67,14 +67,7 @@ def _game_of(record: object) -> lp.Game:
     if isinstance(record, os.PathLike) or (
         isinstance(record, str) and not record.lstrip().startswith("{")
     ):
-        path = Path(record)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise lp.RecordError(f"there is no saved game at {str(path)!r}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise lp.RecordError(f"{str(path)!r} cannot be read as a saved game: {exc}") from None
-        return lp.Game.from_json(text)
+        return lp.Game.from_json(read_saved_game(record))
     if isinstance(record, str):
         return lp.Game.from_json(record)
     raise TypeError(

@@ -1,0 +1,15 @@
+"""Small pieces of English shared by every line the engine and its front ends write.
+
+Why a module: "1 cards", "a new stock of 1 cards" and "1 matches" came from counts written
+out by hand in each place; a count and its noun are now put together once, here.
+"""
+
+from __future__ import annotations
+
+__all__ = ["counted"]
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun``, the noun plural unless ``n`` is 1: ``counted(1, "card")`` is
+    ``"1 card"``, ``counted(3, "match", "matches")`` is ``"3 matches"``."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
