@@ -69,6 +69,7 @@ from .rules import Contract, GoingDown, MeldKind, Rules, RummyCall, WildSwap, ha
 from .solver import find_going_down, find_whole_hand
 from .state import Phase
 from .view import PlayerView
+from .words import counted, noun_for
 
 if TYPE_CHECKING:
     from .game import Game
@@ -1098,13 +1099,13 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
 def _count_words(n: int, word: str) -> str:
     amount = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-    return f"{amount} {word}{'' if n == 1 else 's'}"
+    return f"{amount} {noun_for(n, word)}"
 
 
 def _buys_text(left: int | None) -> str:
     if left is None:
         return "no buy limit"
-    return f"{left} buy{'' if left == 1 else 's'} left"
+    return f"{counted(left, 'buy')} left"
 
 
 def _indexes_of(hand: Sequence[Card], cards: Sequence[Card]) -> list[int]:
@@ -1318,7 +1319,7 @@ class _Builder:
     def seat_info(self, seat: int, shown: Sequence[Card] | None) -> SeatInfo:
         v = self.v
         size = v.hand_sizes[seat]
-        facts = [f"{size} card{'' if size == 1 else 's'}", _buys_text(v.buys_left[seat])]
+        facts = [counted(size, "card"), _buys_text(v.buys_left[seat])]
         if v.coins[seat] is not None:
             facts.append(f"coins: {v.coins[seat]}")
         facts.append(f"score {v.scores[seat]}")
@@ -1754,7 +1755,7 @@ def _deal_end(
         else:
             text = (
                 f"{b.title(h.seat)}: {_count_words(size, 'card')} left, "
-                f"{h.hand_points} point{'' if h.hand_points == 1 else 's'}"
+                f"{counted(h.hand_points, 'point')}"
             )
             if adjust:
                 text += f", {adjust}"

@@ -6,10 +6,16 @@ out by hand in each place; a count and its noun are now put together once, here.
 
 from __future__ import annotations
 
-__all__ = ["counted"]
+__all__ = ["counted", "noun_for"]
+
+
+def noun_for(n: int, noun: str, plural: str | None = None) -> str:
+    """``noun`` as it follows the count ``n``: plural (``plural``, or ``noun`` + "s") unless
+    ``n`` is 1."""
+    return noun if n == 1 else (plural or noun + "s")
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, the noun plural unless ``n`` is 1: ``counted(1, "card")`` is
     ``"1 card"``, ``counted(3, "match", "matches")`` is ``"3 matches"``."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+    return f"{n} {noun_for(n, noun, plural)}"

@@ -36,6 +36,7 @@ from ..melds import lay_off_ends
 from ..rules import RummyCall
 from ..state import Phase
 from ..view import PlayerView
+from ..words import counted
 
 __all__ = ["BasicBot"]
 
@@ -260,7 +261,7 @@ def _closer(after: int, when: str = "") -> str:
     cards from going down" (never "to 0 cards")."""
     if after == 0:
         return f"lets you go down{when}"
-    return f"brings you to {after} card{'s' if after != 1 else ''} from going down"
+    return f"brings you to {counted(after, 'card')} from going down"
 
 
 def _find(legal: Sequence[Action], kind: type[Action]) -> Action:

@@ -83,6 +83,7 @@ from ..evaluate import (
 )
 from ..state import Phase
 from ..view import PlayerView
+from ..words import counted
 from .basic import _first, _fits, _unpunished
 from .strong import StrongBot
 
@@ -367,13 +368,13 @@ def reason(view: PlayerView, result: Evaluation, choice: Action | None = None) -
     if choice != result.best:
         best = result.estimate(result.best)
         mine = result.estimate(choice)
-        deals = f"over {mine.samples} sampled deal{'s' if mine.samples != 1 else ''}"
+        deals = f"over {counted(mine.samples, 'sampled deal')}"
         other = gerund(describe_action(best.action, view))
         noise = f"{other} looked {mine.loss:.1f} points cheaper, within the noise"
         return f"{said}: {deals} nothing did clearly better ({noise})."
     ranked = result.ranked()
     gap, count = ranked[1].loss, ranked[1].samples
-    deals = f"over {count} sampled deal{'s' if count != 1 else ''}"
+    deals = f"over {counted(count, 'sampled deal')}"
     other = _runner_up(view, result)
     if gap < 0.05:
         return f"{said}: {deals} it did as well as {other}."

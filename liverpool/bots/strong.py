@@ -47,6 +47,7 @@ from ..actions import Action, Buy, Discard, DrawStock, GoOut, Pass, TakeDiscard
 from ..analysis import contract_distance, unseen_counts
 from ..cards import Card
 from ..view import PlayerView
+from ..words import counted
 from .basic import BasicBot, _buy_restraint, _find, _first, _fits, _unpunished
 
 __all__ = ["StrongBot"]
@@ -325,9 +326,7 @@ def _standing(prospect: _Prospect) -> str:
     """How the hand will stand, in a learner's words."""
     if prospect.distance == 0:
         return "you can still go down with what is left"
-    more = "card" if prospect.distance == 1 else "cards"
-    outs = "card" if prospect.outs == 1 else "cards"
     return (
-        f"you are {prospect.distance} {more} from going down, "
-        f"with {prospect.outs} unseen {outs} that would help"
+        f"you are {counted(prospect.distance, 'card')} from going down, "
+        f"with {counted(prospect.outs, 'unseen card')} that would help"
     )
