@@ -14,6 +14,7 @@ from typing import Any, Literal, cast
 from ._compile import mypyc_attr
 from .cards import Card, card_of, format_cards, parse_cards
 from .errors import IllegalAction, RecordError, quoted
+from .words import counted
 
 __all__ = [
     "ACTION_TYPES",
@@ -230,7 +231,7 @@ class Cut:
         object.__setattr__(self, "aim", _place(aim, "A cut's aim", 30))
 
     def __str__(self) -> str:
-        return f"cut about {self.aim} cards"
+        return f"cut about {counted(self.aim, 'card')}"
 
 
 Action = (

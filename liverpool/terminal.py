@@ -574,11 +574,11 @@ class TerminalGame:
         for place, seat in enumerate(order, start=1):
             self.say(f"  {place}. {game.names[seat]:<10} {game.scores[seat]:>5}", person=False)
         if len(winners) == 1:
-            line = f"Winner: {winners[0]} with {best} points."
+            line = f"Winner: {winners[0]} with {counted(best, 'point')}."
             if game.winners == [self.human]:
                 line += " Well played!"
         else:
-            line = f"Winners (a tie): {' and '.join(winners)} with {best} points."
+            line = f"Winners (a tie): {' and '.join(winners)} with {counted(best, 'point')}."
         self.say(self._bold(line))
 
     # -- the human --------------------------------------------------------------------------

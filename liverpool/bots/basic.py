@@ -196,7 +196,8 @@ class BasicBot:
         card = self._least_useful(view, cards)
         worth = rules.card_points(card)
         return Discard(card), (
-            f"Discard the {card}: it does not help your contract and costs {worth} points."
+            f"Discard the {card}: it does not help your contract and costs "
+            f"{counted(worth, 'point')}."
         )
 
     def _least_useful(self, view: PlayerView, cards: Sequence[Card]) -> Card:

@@ -270,7 +270,7 @@ class StrongBot(BasicBot):
             why = f"{name}, who is not down yet, seems unable to use it"
         else:
             why = f"it is among your cards least likely to help {name}, who is not down yet"
-        return Discard(card), f"Discard the {card} ({points} points): {why}."
+        return Discard(card), f"Discard the {card} ({counted(points, 'point')}): {why}."
 
     def _down_order(
         self, view: PlayerView, cards: Sequence[Card], odds: dict[Card, float]

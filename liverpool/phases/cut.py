@@ -11,6 +11,7 @@ from ..actions import (
 )
 from ..errors import IllegalAction
 from ..events import Event, EventKind
+from ..words import counted
 from . import turns
 from .context import Context
 
@@ -52,5 +53,5 @@ def apply_cut(ctx: Context, action: Action) -> list[Event]:
             )
         )
     else:
-        events.append(Event(EventKind.CUT, f"{name} cut {lifted} cards.", s.cutter))
+        events.append(Event(EventKind.CUT, f"{name} cut {counted(lifted, 'card')}.", s.cutter))
     return events + turns.deal_from(ctx, shoe)

@@ -294,7 +294,7 @@ def end_deal(ctx: Context, went_out: int | None, why: str = "stock") -> list[Eve
             Event(
                 EventKind.MATCH_OVER,
                 f"The match is over: {names} won{' (a tie)' if len(s.winners) > 1 else ''} "
-                f"with {best} points.",
+                f"with {counted(best, 'point')}.",
                 scores=tuple(s.scores),
             )
         )
