@@ -133,6 +133,7 @@ def test_counted_puts_a_count_and_its_noun_together() -> None:
     assert counted(0, "card") == "0 cards"
     assert counted(1, "match", "matches") == "1 match"
     assert counted(3, "match", "matches") == "3 matches"
+    assert str(lp.Cut(1)) == "cut about 1 card" and str(lp.Cut(2)) == "cut about 2 cards"
 
 
 def test_simulate_of_one_match_says_one_match(capsys: pytest.CaptureFixture[str]) -> None:
