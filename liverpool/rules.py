@@ -703,15 +703,19 @@ class Rules:
         Two different values of a field never read the same, except a joker's points under a
         shoe that holds no joker (left out, as they can never be scored).
         """
-        return {f.name: _describe_field(self, f.name) for f in dataclasses.fields(self)}
+        return {f.name: _in_play(self, f.name) for f in dataclasses.fields(self)}
 
     def differences(self, other: Rules) -> dict[str, tuple[str, str]]:
-        """The fields where ``other`` differs, as text pairs (self, other)."""
+        """The fields where ``other`` differs, as text pairs (self, other): a field whose
+        value is the same in both is not listed, even where one side's words add that the rest
+        of its rules never use it (see :meth:`describe`)."""
         mine, theirs = self.describe(), other.describe()
         return {
             k: (mine[k], theirs[k])
             for k in mine
-            if k not in ("name", "source") and mine[k] != theirs[k]
+            if k not in ("name", "source")
+            and mine[k] != theirs[k]
+            and getattr(self, k) != getattr(other, k)
         }
 
     def __repr__(self) -> str:
@@ -888,6 +892,39 @@ _ENUM_WORDS: Mapping[enum.Enum, str] = {
     RummyCall.OTHERS_GIVE_CARD: "each other player gives the offender a card",
     RummyCall.TAKE_BACK_PENALTY: "the offender takes the discard back + 1 stock card",
 }
+
+
+_BUY_FIELDS = frozenset(
+    {
+        "down_players_may_buy",
+        "buy_priority",
+        "buy_penalty_cards",
+        "max_buys_per_match",
+        "max_buys_per_deal",
+        "buy_coins",
+        "buy_timer_seconds",
+    }
+)
+
+
+def _moot(rules: Rules, name: str) -> str | None:
+    """Why field ``name`` never comes into play under ``rules`` (a floater's lay-offs where
+    nobody floats), or ``None``. A rule table that said "a floater may lay off: yes" for a house
+    without floating would teach a rule that house does not have."""
+    if name == "floaters_lay_off" and not rules.floating:
+        return "nobody floats under these rules"
+    if name == "swap_own_melds" and rules.wild_swap is WildSwap.NONE:
+        return "no wild is swapped under these rules"
+    if name in _BUY_FIELDS and not rules.buying:
+        return "there is no buying under these rules"
+    return None
+
+
+def _in_play(rules: Rules, name: str) -> str:
+    """Field ``name`` in words, saying so when the rest of the rules never use it (the value
+    is still said: two different values never read the same)."""
+    words, moot = _describe_field(rules, name), _moot(rules, name)
+    return f"{words} ({moot})" if moot else words
 
 
 def _describe_field(rules: Rules, name: str) -> str:

@@ -242,6 +242,22 @@ def test_describe_says_what_the_sources_say() -> None:
     assert lp.PRESETS["i_buy"].describe()["buy_coins"].startswith("10 each")
 
 
+def test_describe_says_when_a_rule_never_comes_into_play() -> None:
+    """A rule table must not teach a rule the house does not have: "a floater may lay off:
+    yes" under house rules, where nobody floats."""
+    house = lp.PRESETS["house"].describe()
+    assert house["floaters_lay_off"] == "yes (nobody floats under these rules)"
+    assert house["swap_own_melds"] == "no (no wild is swapped under these rules)"
+    traditional = lp.PRESETS["traditional"].describe()
+    assert traditional["floaters_lay_off"] == "yes"  # floating is a rule there
+    no_buying = lp.PRESETS["house"].replace(buying=False).describe()
+    assert no_buying["buy_priority"].endswith("(there is no buying under these rules)")
+    assert no_buying["buying"] == "no"
+    # the same value is no difference, whatever the rest of the rules make of it
+    assert "floaters_lay_off" not in lp.PRESETS["house"].differences(lp.PRESETS["traditional"])
+    assert "floating" in lp.PRESETS["house"].differences(lp.PRESETS["traditional"])
+
+
 def test_describe_never_says_two_different_values_the_same_way() -> None:
     """``Rules.differences`` (and the lessons' comparison table) compare these words."""
     for a, b in itertools.combinations(lp.PRESETS.values(), 2):
