@@ -25,6 +25,10 @@ from .codes import BY_CODE, CODES, RUN_CARDS, RUN_SUITS, VALUE_BITS, wild_codes
 from .melds import ACE_HIGH, Meld, lay_off_ends
 from .rules import MeldKind, Requirement, Rules, hand_points
 from .solver import find_going_down
+from .words import counted
+
+_OUTS_SHOWN = 6
+"""Outs named in :meth:`HandAnalysis.summary`; the rest are counted ("and 3 more")."""
 
 __all__ = [
     "HandAnalysis",
@@ -108,8 +112,10 @@ class HandAnalysis:
         """One or two sentences a learner reads."""
         if self.going_down is not None:
             return "You can go down now: " + "; ".join(m.describe() for m in self.going_down) + "."
-        outs = ", ".join(f"{c} ({n} left)" for c, n in self.outs[:6]) or "none visible"
-        return f"You need {self.missing} more card{'s' if self.missing != 1 else ''}. Outs: {outs}."
+        shown = ", ".join(f"{c} ({n} left)" for c, n in self.outs[:_OUTS_SHOWN])
+        more = len(self.outs) - _OUTS_SHOWN
+        outs = (shown + (f" and {more} more" if more > 0 else "")) or "none visible"
+        return f"You need {counted(self.missing, 'more card')}. Outs: {outs}."
 
 
 # -- the distance search ------------------------------------------------------------------------

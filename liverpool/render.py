@@ -38,6 +38,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit
+from .words import counted
 
 if TYPE_CHECKING:
     from .game import Game
@@ -572,7 +573,7 @@ def _row_name(count: int, overlap: float, face_down: bool, label: str | None) ->
     once ``overlap`` is checked: the SVG and the HTML row share both."""
     if not 0 <= overlap < 1:
         raise ValueError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
-    cards = f"{count} card{'' if count == 1 else 's'}"
+    cards = counted(count, "card")
     return label or (f"{cards}, face down" if face_down else cards)
 
 
@@ -980,8 +981,12 @@ def _h(text: str) -> str:
     return escape(text, quote=False)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _seen_by(name: str) -> str:
+    """The table's accessible name: "as you see it" for the learner called "You" (the
+    default), never "as You sees it"."""
+    return (
+        "Liverpool table as you see it" if name == "You" else f"Liverpool table as {name} sees it"
+    )
 
 
 # The table HTML draws the one table model (liverpool.table_model): the words, the notes and
@@ -1015,14 +1020,14 @@ def _other_seat(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
             width=48,
             overlap=0.6,
             four_color=four_color,
-            label=f"{seat.name}'s hand, open: {_plural(len(seat.hand), 'card')}",
+            label=f"{seat.name}'s hand, open: {counted(len(seat.hand), 'card')}",
         )
     else:
         row = _backs_html(
             seat.hand_size,
             width=40,
             overlap=0.78,
-            label=f"{seat.name}'s hand: {_plural(seat.hand_size, 'card')}",
+            label=f"{seat.name}'s hand: {counted(seat.hand_size, 'card')}",
         )
     active = f";{_ACTIVE}" if seat.to_act else ""
     return (
@@ -1056,14 +1061,14 @@ def _picked_up(seat: SeatInfo, rules: Rules, four_color: bool) -> str:
 
 def _piles(piles: Piles, rules: Rules, four_color: bool) -> str:
     """The stock (a face-down card and its count) and the discard pile's top card."""
-    stock_label = f"stock: {_plural(piles.stock, 'card')}"
+    stock_label = f"stock: {counted(piles.stock, 'card')}"
     if piles.stock:
         stock = card_img(Card.joker(), face_down=True, width=72)
     else:
         stock = _group_html(_slot_img(72, "empty"), stock_label, "lp-cards")
     top = piles.top.card if piles.top is not None else None
     discard_label = (
-        f"discard pile: {_plural(piles.discards, 'card')}, top card {top.name}"
+        f"discard pile: {counted(piles.discards, 'card')}, top card {top.name}"
         if top
         else "discard pile"
     )
@@ -1073,7 +1078,7 @@ def _piles(piles: Piles, rules: Rules, four_color: bool) -> str:
         discard = _group_html(_slot_img(72, "empty"), "empty", "lp-cards")
     price = ""
     if piles.price is not None:
-        price = f'<div style="{_MUTED}">buying costs {_plural(piles.price, "extra card")}</div>'
+        price = f'<div style="{_MUTED}">buying costs {counted(piles.price, "extra card")}</div>'
     return (
         f'<div class="lp-piles" style="{_PANEL};display:flex;gap:14px;align-items:flex-start">'
         f'<div class="lp-stock" data-zone="stock" role="group" aria-label="{_attr(stock_label)}" '
@@ -1084,7 +1089,7 @@ def _piles(piles: Piles, rules: Rules, four_color: bool) -> str:
         f'<div class="lp-discard" data-zone="discard" role="group" '
         f'aria-label="{_attr(discard_label)}" style="text-align:center">'
         f'<div style="font-weight:700;font-size:13px;margin-bottom:4px">Discard</div>{discard}'
-        f'<div style="{_MUTED}">{_plural(piles.discards, "card")}</div>{price}</div></div>'
+        f'<div style="{_MUTED}">{counted(piles.discards, "card")}</div>{price}</div></div>'
     )
 
 
@@ -1153,7 +1158,7 @@ def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False)
         width=DEFAULT_WIDTH,
         overlap=0.5,
         four_color=four_color,
-        label=f"your hand: {_plural(len(v.hand), 'card')}",
+        label=f"your hand: {counted(len(v.hand), 'card')}",
     )
     active = f";{_ACTIVE}" if h.my_turn and not h.over else ""
     mine = (
@@ -1166,7 +1171,7 @@ def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False)
     seats = "".join(_other_seat(seat, rules, four_color) for seat in others)
     return (
         f'<div class="lp-table" data-seat="{me.seat}" role="region" '
-        f'aria-label="{_attr(f"Liverpool table as {me.name} sees it")}" '
+        f'aria-label="{_attr(_seen_by(me.name))}" '
         f'style="{_BOX}{_FELT};border-radius:14px;padding:12px 14px;display:flex;'
         'flex-direction:column;gap:10px;max-width:100%">'
         '<div style="display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center;'

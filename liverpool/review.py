@@ -68,6 +68,7 @@ from .evaluate import (
 from .game import Game
 from .state import Phase
 from .view import PlayerView
+from .words import counted
 
 __all__ = [
     "BLUNDER_FROM",
@@ -193,12 +194,18 @@ class Practice:
     decisions: int
     points: float
 
+    @property
+    def lesson_title(self) -> str:
+        """The lesson as the lessons' own list names it ("lesson 08 · Buying"), not as a path:
+        a learner looks for a number and a title."""
+        number, words = self.lesson.split("_", 1)
+        return f"lesson {number} · {words.replace('_', ' ').capitalize()}"
+
     def sentence(self) -> str:
         """What to practise, and where, in one sentence for the learner."""
-        what = "decision" if self.decisions == 1 else "decisions"
         return (
-            f"Practise {self.kind}: {self.decisions} {what} of that kind lost "
-            f"{self.points:.1f} points; the lesson notebooks/{self.lesson}.ipynb teaches it."
+            f"Practise {self.kind}: {counted(self.decisions, 'decision')} of that kind lost "
+            f"{self.points:.1f} points; {self.lesson_title} teaches it."
         )
 
 
@@ -610,16 +617,18 @@ def format_review(result: Review, *, every: bool = True) -> str:
 
 
 def _counted(n: int, which: Grade) -> str:
-    if which is Grade.GOOD or n == 1:
+    if which is Grade.GOOD:
         return f"{n} {which.value}"
-    return f"{n} {'inaccuracies' if which is Grade.INACCURACY else which.value + 's'}"
+    return counted(n, which.value, "inaccuracies" if which is Grade.INACCURACY else None)
 
 
 def _table_lines(view: PlayerView) -> list[str]:
     rules = view.rules
     lines = [f"Your hand: {format_cards(view.hand)}"]
     top = view.offer or view.discard_top
-    lines.append(f"Top discard: {top if top else 'none'}; stock: {view.stock_size} cards")
+    lines.append(
+        f"Top discard: {top if top else 'none'}; stock: {counted(view.stock_size, 'card')}"
+    )
     for meld in view.table:
         owner = meld.owner if meld.owner is not None else view.seat
         who = "you" if owner == view.seat else view.names[owner]

@@ -519,17 +519,18 @@ class Rules:
     max_buys_per_match: tuple[tuple[int, int], ...] | None = field(
         default=None,
         metadata=_doc(
-            "Buys each player may make in a match, as (from this many players, limit) pairs; "
-            "None for no limit."
+            "Buys each player may make in a whole match, which may depend on how many play "
+            "(no limit unless set)."
         ),
     )
     max_buys_per_deal: int | None = field(
-        default=None, metadata=_doc("Buys each player may make in one deal; None for no limit.")
+        default=None, metadata=_doc("Buys each player may make in one deal (no limit unless set).")
     )
     buy_coins: int | None = field(
         default=None,
         metadata=_doc(
-            "Coins each player has for the whole match; a buy costs one. None: no coins."
+            "Coins each player has for the whole match, one spent on each buy (no coins unless "
+            "set: buying costs no coin)."
         ),
     )
     discard_draw_penalty: int = field(
@@ -565,7 +566,10 @@ class Rules:
         metadata=_doc("Points each card left in hand costs at the end of a deal."),
     )
     buy_timer_seconds: float | None = field(
-        default=None, metadata=_doc("Seconds to decide on a buy; silence passes. None: no timer.")
+        default=None,
+        metadata=_doc(
+            "Seconds to decide on a buy before silence counts as a pass (no timer unless set)."
+        ),
     )
     idle_turn_seconds: float | None = field(
         default=None,

@@ -119,3 +119,13 @@ def test_unseen_counts_are_fresh_each_time() -> None:
     assert again[lp.Card.parse("7H")] == 1
     assert again[lp.Card.parse("8H")] == 2
     assert sum(again.values()) == len(rules.build_shoe(4)) - 1
+
+
+def test_the_summary_says_how_many_outs_it_leaves_unnamed() -> None:
+    """The summary names six outs and counts the rest, rather than cutting the list silently."""
+    far = analyze_hand(lp.parse_cards("3H 5C 7D 9S JH KC 2D 4S 6H 8C"), lp.PRESETS["house"], 4)
+    assert len(far.outs) > 6
+    assert far.summary().endswith(f" and {len(far.outs) - 6} more.")
+    assert far.summary().startswith(f"You need {far.missing} more cards.")
+    few = analyze_hand(lp.parse_cards("7H 7C 7S 9D 9S KC"), lp.PRESETS["house"], 1)
+    assert 0 < len(few.outs) <= 6 and "more." not in few.summary().split("Outs:")[1]

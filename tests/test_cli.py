@@ -218,7 +218,7 @@ def test_review_grades_each_decision_then_sums_up(
     assert "Accuracy 50% (1 good" in out
     assert "The costliest moments:\n1. Deal 1, turn 1 (going down" in out
     assert "Your hand: 7♥ 7♣ 7♦ K♠ K♦ K♣ 4♣ 3♠ Q♥ 5♠ 8♦" in out
-    assert "notebooks/06_contracts_and_going_down.ipynb" in out
+    assert "lesson 06 · Contracts and going down teaches it." in out
     assert "reviewing seat 0: 2/2 decisions" in captured.err  # the progress line
     assert main(["review", str(path), "--budget", "12", "--quiet"]) == 0
     assert capsys.readouterr().err == ""

@@ -171,3 +171,15 @@ def test_every_answer_through_the_widget_matches_check() -> None:
 def test_the_engine_answer_reads_as_its_own_sentence() -> None:
     ok, words = grade("quiz_6", "a")
     assert ok and words.startswith("Right: the engine lets you go down. You are down with")
+
+
+def test_a_choice_of_cards_may_be_answered_with_card_text() -> None:
+    """Quiz 2's choices are cards: "7H 7C JK" (or the cards in another order) names the
+    choice written "7♥ 7♣ 🃏", as the lessons teach a learner to type cards."""
+    q2 = next(q for q in QUESTIONS if q.name == "quiz_2")
+    right = q2.choices.index("7♥ 7♣ 🃏")
+    for answer in ("7H 7C JK", "jk 7c 7h", "7♥ 7♣ 🃏"):
+        assert choice_index(q2, answer) == right, answer
+    assert choice_index(q2, "7H 8H") is None  # no choice holds these cards
+    assert grade("quiz_2", "7H 7C JK")[0] is True
+    assert grade("quiz_2", "7H 7C")[0] is False

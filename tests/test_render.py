@@ -566,3 +566,11 @@ def test_display_hooks_give_html_with_img_cards() -> None:
     for value in values:
         html = value._repr_html_()
         assert "<svg" not in html and IMG_PREFIX in html
+
+
+def test_the_tables_accessible_name_addresses_you_in_the_second_person() -> None:
+    named = lp.Game("house", ["Ada", "Ben", "Cleo"], seed=1)
+    assert 'aria-label="Liverpool table as Ada sees it"' in named.view(0)._repr_html_()
+    you = lp.Game("house", ["You", "Ben", "Cleo"], seed=1)
+    html = you.view(0)._repr_html_()
+    assert 'aria-label="Liverpool table as you see it"' in html and "You sees" not in html

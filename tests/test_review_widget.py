@@ -44,7 +44,11 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     assert widget.progress.value == widget.progress.max == 2
     assert widget.progress.bar_style == "success" and widget.cancel_button.disabled
     summary = widget.summary.value
-    assert "Accuracy 50%" in summary and "06_contracts_and_going_down" in summary
+    assert "Accuracy 50%" in summary
+    assert (
+        "<a href='06_contracts_and_going_down.ipynb' target='_blank'>"
+        "lesson 06 · Contracts and going down</a> teaches it" in summary
+    )
     # the costliest moment, pictured as seat 0 saw it after drawing the 8♦
     moments = widget.moments.value
     assert moments.count("lp-review-moment") == 1 and 'class="lp-table" data-seat="0"' in moments

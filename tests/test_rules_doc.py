@@ -314,3 +314,9 @@ def test_readme_points_to_the_rule_book_and_the_sources_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "docs/rules.md" in readme
     assert "liverpool rules PRESET --sources" in readme
+
+
+def test_what_each_rule_means_is_said_in_a_learners_words() -> None:
+    """The field docs are the "what it means" column of lesson 12's tables: no Python words."""
+    for field, doc in lp.Rules.field_docs().items():
+        assert not re.search(r"\bNone\b|\bTrue\b|\bFalse\b|\bpairs\b|\btuple\b", doc), (field, doc)

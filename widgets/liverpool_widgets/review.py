@@ -233,7 +233,9 @@ def summary_html(result: ReviewResult) -> str:
     if practice is None:
         practise = "Nothing to practise: every graded move was good."
     else:
-        practise = escape(practice.sentence())
+        title = escape(practice.lesson_title)  # a link to the lesson, beside this one
+        link = f"<a href='{escape(practice.lesson)}.ipynb' target='_blank'>{title}</a>"
+        practise = escape(practice.sentence()).replace(title, link, 1)
     stopped = (
         ""
         if result.complete

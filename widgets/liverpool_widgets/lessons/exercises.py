@@ -307,7 +307,8 @@ def _wild_limits(answer: Any) -> tuple[bool, str]:
 
 # -- 05 Contracts and going down ----------------------------------------------------------------
 
-GOING_DOWN_HAND = "8S 8D JK 4C 5C 6C 8C KH 3D QS"
+GOING_DOWN_HAND = "8S 8D JK 4C 5C 6C 8C KH 3D QS 9H"
+"""Ten cards dealt and one drawn: the hand as it stands when the player may go down."""
 GOING_DOWN_DEAL = 2
 
 
@@ -316,8 +317,8 @@ GOING_DOWN_DEAL = 2
     solution='["8S 8D 8C", "4C 5C 6C JK"]: the set of eights and the run of clubs 4-7, the joker '
     "standing for the 7♣ (the run is typed lowest first, which is how the engine reads it).\n"
     "The joker is needed in the run: 4♣ 5♣ 6♣ is one card short of a run of four, and the "
-    "8♣ cannot join it without a 7♣. So the eights take the 8♣, and K♥ 3♦ Q♠ stay in your "
-    "hand. (8♠ 8♦ 🃏 as the set would leave the run three cards long.)",
+    "8♣ cannot join it without a 7♣. So the eights take the 8♣, and K♥ Q♠ 9♥ 3♦ stay in your "
+    "hand, one of them to discard. (8♠ 8♦ 🃏 as the set would leave the run three cards long.)",
 )
 def _going_down(answer: Any) -> tuple[bool, str]:
     """Deal 2 (1 set + 1 run), house rules: the melds to go down with from GOING_DOWN_HAND."""

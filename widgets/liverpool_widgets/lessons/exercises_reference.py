@@ -12,6 +12,7 @@ choices takes a letter (``"b"``), a choice's number from 1, or the choice's text
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -165,6 +166,22 @@ def choice_index(question: Question, answer: Any) -> int | None:
         full = choice.lower()
         if text in (full, full.split(":")[0].strip()):
             return i
+    return _choice_by_cards(question, str(answer))
+
+
+def _choice_by_cards(question: Question, answer: str) -> int | None:
+    """The choice holding the cards ``answer`` writes, in any notation and order ("7H 7C JK"
+    names "7♥ 7♣ 🃏"): what the lessons promise a learner may type."""
+    try:
+        wanted = Counter(lp.parse_cards(answer))
+    except lp.CardParseError:
+        return None
+    for i, choice in enumerate(question.choices):
+        try:
+            if wanted and Counter(lp.parse_cards(choice)) == wanted:
+                return i
+        except lp.CardParseError:
+            continue
     return None
 
 

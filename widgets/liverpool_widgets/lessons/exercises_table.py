@@ -268,8 +268,9 @@ def _deal_number(answer: Any) -> int | None:
 @exercise(
     "hardest_deal",
     solution="Deal 7: three runs of four cards each, twelve cards in all, where the house deals "
-    "ten: the rest must come from drawing and buying, and every run needs four cards of one "
-    "suit in a row.\n"
+    "ten. Each turn's draw is matched by its discard, so the two cards more can only come from "
+    "buying (a buy brings the discard and a penalty card); and every run needs four cards of "
+    "one suit in a row.\n"
     "In the lab's 8 deals each, about 9 players in 10 are down by their 9th turn in deal 1 (two "
     "sets), but in deal 7 not even half are down by their 12th turn. Sets need only the same "
     "rank; runs need the same suit and neighbouring ranks, which are far rarer.",

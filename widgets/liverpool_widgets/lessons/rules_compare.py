@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
 import liverpool as lp
+from liverpool.words import counted
 
 from ._panel import (
     Handler,
@@ -107,11 +108,13 @@ def compare_html(*presets: lp.Rules | str, only_differences: bool = True) -> str
     rows: list[tuple[str, Sequence[str], Sequence[bool]]] = []
     for field in rule_fields():
         values = [t[field] for t in texts]
-        if only_differences and len(set(values)) == 1:
+        # the houses differ where their values do (as Rules.differences), not where only the
+        # words do: "no (no wild is swapped under these rules)" and "no" are the same rule
+        raw = [getattr(r, field) for r in houses]
+        differs = [k > 0 and v != raw[0] for k, v in enumerate(raw)]
+        if only_differences and not any(differs):
             continue
-        rows.append(
-            (label(field), values, [k > 0 and v != values[0] for k, v in enumerate(values)])
-        )
+        rows.append((label(field), values, differs))
     return _static_table(("rule", *(r.name for r in houses)), rows)
 
 
@@ -203,7 +206,8 @@ class RulesCompare(LessonPanel):
             self._explained = key
             a = self._left.describe()[key]
             b = self._right.describe()[key]
-            same = "the same in both" if a == b else "different"
+            equal = getattr(self._left, key) == getattr(self._right, key)
+            same = "the same in both" if equal else "different"
             text = (
                 f"{label(key)}: {docs[key]}\n{self._left.name}: {a}\n{self._right.name}: {b}\n"
                 f"({same}.)"
@@ -253,7 +257,7 @@ class RulesCompare(LessonPanel):
         listed = ", ".join(label(f) for f in diffs)
         self.say(
             None,
-            f"{a} and {b} differ in {len(diffs)} rule{'s' if len(diffs) != 1 else ''} "
+            f"{a} and {b} differ in {counted(len(diffs), 'rule')} "
             f"(highlighted): {listed}. Click a rule's name to see what it means.",
         )
 
