@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, TypedDict
 
 import liverpool as lp
+from liverpool.words import counted
 
 from ._panel import (
     CARD_WIDTH,
@@ -57,10 +58,6 @@ class RunBuilderState(BuilderState):
     """A run builder's state, with the legal placement it suggests (``None``: none)."""
 
     suggestion: str | None
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class _Builder(LessonPanel):
@@ -211,7 +208,7 @@ class _Builder(LessonPanel):
         self.say(
             None,
             f"So far so good ({lp.format_cards(cards)}). A {self.KIND} needs at least "
-            f"{self.MIN} cards: pick {_count(more, 'more card')}.",
+            f"{self.MIN} cards: pick {counted(more, 'more card')}.",
         )
         return True
 
@@ -290,7 +287,7 @@ class SetBuilder(_Builder):
             wilds = sum(1 for c in cards if self._rules.is_wild(c))
             rank = lp.Meld.build("set", cards, self._rules).rank
             note = f", {wilds} of them wild" if wilds else ", no wilds"
-            self.say(True, f"A legal set of {rank.plural}: {_count(len(cards), 'card')}{note}.")
+            self.say(True, f"A legal set of {rank.plural}: {counted(len(cards), 'card')}{note}.")
         else:
             self.say(False, f"Not a legal set: {verdict.reason}.")
 

@@ -23,6 +23,7 @@ from typing import TypedDict
 import liverpool as lp
 from liverpool.actions import Action, Buy, Discard, DrawStock, Pass, TakeDiscard
 from liverpool.events import EventKind
+from liverpool.words import counted
 
 from ._panel import (
     Handler,
@@ -458,7 +459,7 @@ class BuyingWalkthrough(LessonPanel):
         limit = (
             ""
             if left is None or game.rules.buy_coins
-            else f" {left} {'buy' if left == 1 else 'buys'} left this match."
+            else f" {counted(left, 'buy')} left this match."
         )
         buyer_name = game.names[buyer]
         return (
@@ -486,8 +487,8 @@ class BuyingWalkthrough(LessonPanel):
         return (
             f"The buy window opens on the {self.discard}. {how} Not asked, in the engine's "
             f"words to each: {_reasons(game, why)} "
-            f"The price: the card plus {rules.buy_penalty_cards} penalty card"
-            f"{'' if rules.buy_penalty_cards == 1 else 's'} from the stock. {_limits(game)}"
+            f"The price: the card plus {counted(rules.buy_penalty_cards, 'penalty card')} "
+            f"from the stock. {_limits(game)}"
         )
 
     def _your_options(self) -> str:

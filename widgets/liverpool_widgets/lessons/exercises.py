@@ -22,6 +22,7 @@ from html import escape
 from typing import Any
 
 import liverpool as lp
+from liverpool.words import counted
 
 from .answers import whole_number
 from .going_down import engine_answer
@@ -154,8 +155,8 @@ def _start(answer: Any) -> tuple[bool, str]:
     if len(cards) != 4:
         return False, f"Not yet: that is a set of {len(cards)} cards; the exercise asks for four."
     if jokers != 2:
-        plural = "s" if jokers != 1 else ""
-        return False, f"Not yet: that set holds {jokers} joker{plural}; the exercise asks for two."
+        held = counted(jokers, "joker")
+        return False, f"Not yet: that set holds {held}; the exercise asks for two."
     return (
         True,
         f"Right: {lp.format_cards(cards)} is a set of four, the two jokers standing in for "
@@ -295,7 +296,7 @@ def _wild_limits(answer: Any) -> tuple[bool, str]:
     wilds = sum(1 for c in cards if house.is_wild(c))
     if wilds < WILD_LIMITS_LENGTH - 1:
         return False, (
-            f"Not yet: that is a legal run, but it holds {wilds} joker{'s' if wilds != 1 else ''}; "
+            f"Not yet: that is a legal run, but it holds {counted(wilds, 'joker')}; "
             "the house allows more. What is the house's only limit on wild cards?"
         )
     meld = lp.Meld.build("run", cards, house)

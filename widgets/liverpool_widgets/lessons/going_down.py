@@ -26,6 +26,7 @@ from typing import TypedDict
 import liverpool as lp
 from liverpool.analysis import analyze_hand
 from liverpool.events import EventKind
+from liverpool.words import counted
 
 from ._panel import (
     Handler,
@@ -281,7 +282,7 @@ class GoingDownTrainer(LessonPanel):
             self.say(
                 False,
                 f"This hand cannot go down in deal {self._deal} ({self.contract.short()}): it "
-                f"still lacks {lacking} card{'s' if lacking != 1 else ''} of the contract.",
+                f"still lacks {counted(lacking, 'card')} of the contract.",
             )
         else:
             words = "; ".join(m.describe(self._rules) for m in self._solution)

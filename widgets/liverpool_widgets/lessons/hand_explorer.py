@@ -23,6 +23,7 @@ from typing import TypedDict
 import liverpool as lp
 from liverpool.actions import Action, Discard, DrawStock, GoDown, GoOut, LayOff, Pass
 from liverpool.analysis import HandAnalysis, analyze_hand
+from liverpool.words import counted
 
 from ._panel import (
     Handler,
@@ -265,7 +266,7 @@ class HandExplorer(LessonPanel):
         if a.going_down is not None:
             lines.append("Best going down: " + "; ".join(m.describe(rules) for m in a.going_down))
         else:
-            lines.append(f"Missing: {a.missing} card{'s' if a.missing != 1 else ''}")
+            lines.append(f"Missing: {counted(a.missing, 'card')}")
         lines.append("Partial melds: " + ("; ".join(p.describe() for p in a.partial) or "none"))
         outs = ", ".join(f"{c} ({n} unseen)" for c, n in a.outs[:8]) or "none"
         lines.append(f"Outs: {outs}")
@@ -337,7 +338,7 @@ class HandExplorer(LessonPanel):
         outs = ", ".join(f"{c} ({n} left)" for c, n in a.outs[:6]) or "none visible"
         self.say(
             None,
-            f"Not yet: {a.missing} card{'s' if a.missing != 1 else ''} short of {contract}. "
+            f"Not yet: {counted(a.missing, 'card')} short of {contract}. "
             f"Best start: {partial}. Outs: {outs}.\n{coach}",
         )
 
@@ -422,9 +423,7 @@ class HandExplorer(LessonPanel):
                 + "</li>"
             )
         else:
-            facts.append(
-                f"<li><b>Missing</b>: {a.missing} card{'s' if a.missing != 1 else ''}</li>"
-            )
+            facts.append(f"<li><b>Missing</b>: {counted(a.missing, 'card')}</li>")
         facts.append(
             "<li><b>Partial melds</b>: "
             + h("; ".join(p.describe() for p in a.partial) or "none")
