@@ -141,7 +141,8 @@ def _add_play(sub: Subparsers) -> None:
     p.add_argument(
         "--save",
         metavar="FILE",
-        help="write the game's JSON record to FILE at the end and when you quit",
+        help="write the game's JSON record to FILE at the end and when you quit (should FILE "
+        "fail then, the record goes to a spare file, named on the screen, and the exit code is 1)",
     )
     p.add_argument(
         "--load",
