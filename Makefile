@@ -39,6 +39,7 @@ test: $(STAMP)
 	$(BIN)/ruff check liverpool widgets rooms tests benchmarks
 	MYPYPATH=tests/browser:tests/rooms $(BIN)/mypy --strict liverpool widgets/liverpool_widgets \
 		rooms/liverpool_rooms benchmarks  # (MYPYPATH: benchmarks drive those test helpers)
+	MYPYPATH=tests/browser:tests/rooms $(BIN)/mypy --strict tests/rooms  # the room tests, typed too
 	$(BIN)/pytest -p no:cacheprovider tests $(NBVAL_ARGS)
 	$(MAKE) --no-print-directory test-fast
 

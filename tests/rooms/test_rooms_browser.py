@@ -53,7 +53,12 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
 
     def watch(page: Any, who: str) -> Any:
         page.on("pageerror", lambda e: problems.append(f"{who}: {e}"))
-        page.on("dialog", lambda d: (dialogs.append(f"{who}: {d.message}"), d.dismiss()))
+
+        def dismissed(dialog: Any) -> None:
+            dialogs.append(f"{who}: {dialog.message}")
+            dialog.dismiss()
+
+        page.on("dialog", dismissed)
         page.set_default_timeout(15_000)
         return page
 

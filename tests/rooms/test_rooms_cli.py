@@ -49,7 +49,7 @@ def test_without_a_key_the_server_makes_and_prints_one(tmp_path: Path) -> None:
     )
     try:
         assert proc.stdout is not None
-        lines = []
+        lines: list[str] = []
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and not any("teacher key" in x for x in lines):
             lines.append(proc.stdout.readline().decode())
@@ -99,8 +99,8 @@ def test_a_store_that_cannot_be_written_is_reported_before_the_server_says_ready
     not_sqlite = tmp_path / "game.json"  # a saved game given as --db by mistake
     not_sqlite.write_text('{"version": 1}', encoding="utf-8")
     other = tmp_path / "other.sqlite3"
-    with sqlite3.connect(other) as db:
-        db.execute("CREATE TABLE notes (text)")
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE notes (text)")
     for db, words in (
         (tmp_path / "no" / "r.sqlite3", "does not exist"),
         (tmp_path, "a folder"),

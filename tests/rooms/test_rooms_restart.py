@@ -81,7 +81,9 @@ def test_kill_9_mid_deal_then_resume(tmp_path: Path) -> None:
         # 1. Play 20 actions; then the humans hold their moves, so the room settles where a
         #    human must decide and every client has the same last state.
         deadline = time.monotonic() + 40
+        last: tuple[int, ...]
         quiet_since, last = time.monotonic(), (-1, -1)
+        now: tuple[int, ...]
         while True:
             assert time.monotonic() < deadline, "the room did not settle after 20 actions"
             pump_all([ada, ben, host], scripts, 0.05)
