@@ -53,7 +53,7 @@ from .actions import (
 from .bots import LEVELS, BasicBot, bot_level, for_seats
 from .bots import coach as make_coach
 from .bots.base import Bot
-from .cards import Card
+from .cards import JOKER, Card
 from .errors import CardParseError, IllegalAction, LiverpoolError, RecordError, quoted
 from .events import Event, EventKind, second_person
 from .files import read_saved_game, write_atomically, write_problem
@@ -620,7 +620,7 @@ class TerminalGame:
             try:
                 command = parse_command(line, self._hand)
             except (CommandError, CardParseError) as exc:
-                self.say(_sentence(str(exc)))
+                self.say(_sentence(self._no_time_for(line, legal) or str(exc)))
                 continue
             if command is Meta.QUIT:
                 return False
@@ -641,6 +641,21 @@ class TerminalGame:
                 self.say(_sentence(str(exc)))
                 continue
             return self._show_events(events)
+
+    def _no_time_for(self, line: str, legal: Sequence[Action]) -> str | None:
+        """The game's answer to a mistyped command for a move this moment has no place for
+        ("cut 0" while a buy is offered): that the moment is wrong is what the player needs to
+        hear, not the command's form. ``None`` when the form is the mistake."""
+        words = line.split()
+        if words and words[0].lower() == "go":  # "go down", "go out"
+            words = words[1:]
+        verb = _WORDS.get(words[0].lower()) if words else None
+        probe = _PROBES.get(verb or "")
+        if probe is None or any(type(a) is type(probe) for a in legal):
+            return None
+        if verb in _PLAY_VERBS and self.game.phase is Phase.PLAY:  # e.g. no contract held yet
+            return None
+        return self.game.why_not(probe, self.human)
 
     def _check_numbers(self, action: Action) -> None:
         """Refuse meld and place numbers that do not exist, counting from 1 as shown."""
@@ -818,6 +833,20 @@ _PROMPT_USAGE: dict[type, str] = {
     GiveCard: "give CARD",
     Cut: "cut N",
 }
+
+_PROBES: dict[str, Action] = {
+    "cut": Cut(1),
+    "discard": Discard(JOKER),
+    "give": GiveCard(JOKER),
+    "down": GoDown([[JOKER]]),
+    "out": GoOut(None),
+    "lay": LayOff(JOKER, 0),
+    "swap": SwapWild(JOKER, 0, 0),
+}
+"""A move of each kind a command names with arguments, to ask the game whether this moment takes
+that kind at all: out of its moment, the game refuses any move by the moment alone."""
+_PLAY_VERBS = frozenset({"down", "out", "lay", "swap"})
+"""Kinds of move that the play of a turn may lack although it is their moment."""
 
 _HELP = """
 Commands (any case):

@@ -27,7 +27,7 @@ from liverpool.bots import make
 from liverpool.cli import main
 from liverpool.files import read_saved_game
 from liverpool.record import _digest
-from liverpool.terminal import TerminalGame, play
+from liverpool.terminal import TerminalGame, _sentence, play
 from liverpool.words import counted
 
 
@@ -332,3 +332,36 @@ def test_simulate_exits_1_when_the_cluster_cannot_be_reached(
     argv = ["simulate", "--engine", "dask", "--address", "tcp://127.0.0.1:1", "--matches", "1"]
     assert main([*argv, "-q"]) == 1  # the command was right; the run could not go on
     assert "could not connect to a dask scheduler" in capsys.readouterr().err
+
+
+def answers(game: lp.Game, lines: list[str]) -> list[str]:
+    """What the terminal says to each of ``lines`` (the line after its echo)."""
+    screen = terminal(game, 0, "".join(line + "\n" for line in lines) + "quit\n")
+    screen.run()
+    said = screen.output.getvalue().splitlines()  # type: ignore[attr-defined]
+    return [
+        said[i + 1] for i, line in enumerate(said) if line.startswith("> ") and i + 1 < len(said)
+    ]
+
+
+def test_a_command_out_of_its_moment_is_told_the_moment_not_its_form() -> None:
+    """ "cut 0" while a buy is offered: the player needs to hear that it is no time to cut."""
+    hands = [
+        "7H 7C 7S 9D 9C 9S 7D 9H 2S 3S",
+        "2H 3H 4H 5H 6H 8H 10H JH QH KH",
+        "2D 3D 4D 5D 6D 8D 10D JD QD KD",
+    ]
+    g = lp.Game.from_deal(
+        "house", hands, stock="AH AD AC 7C", upcard="9S", dealer=2, names=["You", "Ada", "Ben"]
+    )
+    probes = [lp.Cut(1), lp.GiveCard("JK"), lp.LayOff("JK", 0)]
+    refusals = [_sentence(g.why_not(p, 0) or "") for p in probes]
+    assert all("You must draw first" in r for r in refusals), refusals
+    said = answers(g.copy(), ["cut 0", "give", "lay 7H"])
+    assert said[:3] == refusals, said
+    assert said[0].startswith("Cutting is not possible now"), said
+    # In the play of the turn the form is the mistake, and is said.
+    g.apply(lp.TakeDiscard())
+    said = answers(g.copy(), ["discard", "down", "cut 0"])
+    assert said[0].startswith("Name one card") and "meld" in said[1].lower(), said
+    assert said[2] == _sentence(g.why_not(lp.Cut(1), 0) or ""), said
