@@ -619,8 +619,11 @@ class TerminalGame:
                 continue
             try:
                 command = parse_command(line, self._hand)
-            except (CommandError, CardParseError) as exc:
+            except CommandError as exc:
                 self.say(_sentence(self._no_time_for(line, legal) or str(exc)))
+                continue
+            except CardParseError as exc:  # a card that is no card: said whatever the moment
+                self.say(_sentence(str(exc)))
                 continue
             if command is Meta.QUIT:
                 return False
