@@ -21,6 +21,7 @@ from .errors import IllegalAction, RulesError, quoted
 from .melds import Meld
 from .presets import get_rules
 from .rules import MeldKind, Rules
+from .words import counted
 
 __all__ = ["DEFAULT_NAMES", "Setup", "StackedDeal", "seat_names"]
 
@@ -120,7 +121,7 @@ class Setup:
         seats = seat_names(list(names) if names else len(hand_cards))
         n = len(seats)
         if len(hand_cards) != n:
-            raise RulesError(f"{len(hand_cards)} hands were given for {n} players")
+            raise RulesError(f"{n} players were given {counted(len(hand_cards), 'hand')}")
         rules_value.check_players(n)
         if not isinstance(deal, int) or not 1 <= deal <= rules_value.deals:
             raise RulesError(f"deal must be 1 to {rules_value.deals}, not {deal!r}")

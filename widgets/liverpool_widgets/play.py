@@ -32,6 +32,7 @@ from liverpool.actions import Action
 from liverpool.game import DEFAULT_NAMES
 from liverpool.table_model import AutoPass, phrase
 from liverpool.table_session import NOTHING_TO_UNDO
+from liverpool.words import counted
 
 from .picture import BoxPicture
 from .review import Review
@@ -284,7 +285,7 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         self.record.value = text
         if path is not None:
             Path(path).write_text(text, encoding="utf-8")
-        self.status.value = f"Saved after {len(self._game.actions)} actions."
+        self.status.value = f"Saved after {counted(len(self._game.actions), 'action')}."
         return text
 
     def resume(self, record_text: str) -> None:
@@ -296,7 +297,8 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         self.table.forget_hand_order()
         self._set_game(game)
         self.table.show_message("")  # a failed Resume's complaint no longer holds
-        self.status.value = f"Resumed: deal {game.deal}, {len(game.actions)} actions replayed."
+        replayed = counted(len(game.actions), "action")
+        self.status.value = f"Resumed: deal {game.deal}, {replayed} replayed."
         self._advance()
 
     def _on_save(self, button: Any) -> None:
