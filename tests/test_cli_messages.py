@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_terminal import stacked  # You hold two sets and play first
 
 import liverpool as lp
 from liverpool.bots import make
@@ -349,14 +350,7 @@ def answers(game: lp.Game, lines: list[str]) -> list[str]:
 
 def test_a_command_out_of_its_moment_is_told_the_moment_not_its_form() -> None:
     """ "cut 0" while a buy is offered: the player needs to hear that it is no time to cut."""
-    hands = [
-        "7H 7C 7S 9D 9C 9S 7D 9H 2S 3S",
-        "2H 3H 4H 5H 6H 8H 10H JH QH KH",
-        "2D 3D 4D 5D 6D 8D 10D JD QD KD",
-    ]
-    g = lp.Game.from_deal(
-        "house", hands, stock="AH AD AC 7C", upcard="9S", dealer=2, names=["You", "Ada", "Ben"]
-    )
+    g = stacked()  # You play first: the draw
     probes = [lp.Cut(1), lp.GiveCard("JK"), lp.LayOff("JK", 0)]
     refusals = [_sentence(g.why_not(p, 0) or "") for p in probes]
     assert all("You must draw first" in r for r in refusals), refusals
