@@ -8,7 +8,9 @@ sends (``handle_message``) and by its Python methods; its still picture holds no
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from liverpool_widgets.lessons import Quiz, check, grade, solution
 from liverpool_widgets.lessons.exercises import EXERCISES, NOT_ANSWERED, SOLUTIONS
 from liverpool_widgets.lessons.exercises_reference import QUESTIONS, choice_index
 
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 RIGHT: dict[str, list[Any]] = {
     "quiz_1": [52, "52", "52 points"],
     "quiz_2": ["c", "C", 3, "7♥ 7♣ 🃏"],
@@ -35,7 +38,7 @@ RIGHT: dict[str, list[Any]] = {
 WRONG: dict[str, list[Any]] = {
     "quiz_1": [51, "x"],
     "quiz_2": ["a", "b", "d", "e"],
-    "quiz_3": ["5C 6C 7C 8C", "5C 6C JK 8H", "QC KC AC JK 2C", "5C JK 7C"],
+    "quiz_3": ["5C 6C 7C 8C", "5C 6C JK 8H", "QC KC AC JK 2C", "5C JK 7C", 4, None],
     "quiz_4": ["no"],
     "quiz_5": [10, 12],
     "quiz_6": ["b"],
@@ -43,7 +46,7 @@ WRONG: dict[str, list[Any]] = {
     "quiz_8": ["yes"],
     "quiz_9": [1, 3],
     "quiz_10": ["b", "c"],
-    "quiz_11": ["4S", "KH", "QS", "9H 4S"],
+    "quiz_11": ["4S", "KH", "QS", "9H 4S", 9],
     "quiz_12": ["a"],
     "quiz_13": [52],
 }
@@ -58,6 +61,30 @@ def test_every_question_is_a_registered_exercise_with_a_solution() -> None:
     for q in QUESTIONS:
         assert re.fullmatch(r"\d\d · .+", q.lesson), q.lesson
         assert q.form and q.prompt.endswith(("?", ".)")), q
+
+
+def _examples(text: str, *, letters: bool = True) -> list[Any]:
+    """The answers a text shows as examples: its quoted words and its whole numbers (without
+    single letters where the text shows their range, as lesson 15's intro does: "a" to "d")."""
+    quoted = [w for w in re.findall(r'"([^"]+)"', text) if letters or len(w) > 1]
+    return [*quoted, *(int(n) for n in re.findall(r"\b\d+\b", text))]
+
+
+def test_no_example_gives_an_answer_away() -> None:
+    """A learner who copies an example must not be told "Right": neither the example in a
+    question's answer form nor those in the lesson's words on how to write answers."""
+    intro = "".join(
+        "".join(cell["source"])
+        for cell in json.loads((NOTEBOOKS / "15_quiz.ipynb").read_text(encoding="utf-8"))["cells"]
+        if "Answers are written as" in "".join(cell["source"])
+    )
+    shared = _examples(" ".join(re.findall(r"`([^`]+)`", intro)), letters=False)
+    assert shared, "lesson 15 no longer shows how to write an answer"
+    for q in QUESTIONS:
+        shown = q.form.partition("like ")[2]  # "yes" or "no" lists the choices, not an example
+        for example in [*_examples(shown), *shared]:
+            ok, words = grade(q.name, example)
+            assert not ok, f"{q.name}: the example {example!r} is its answer ({words})"
 
 
 @pytest.mark.parametrize("name", list(RIGHT))

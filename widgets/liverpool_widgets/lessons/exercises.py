@@ -113,9 +113,9 @@ def solution(name: str) -> Solution:
 
 
 def _cards(answer: Any) -> list[lp.Card]:
-    if isinstance(answer, str):
-        return lp.parse_cards(answer)
-    return lp.parse_cards(list(answer))
+    """The cards of an answer, which ``parse_cards`` reads from text or a list, and refuses in
+    a sentence (a number, say) whatever else a learner writes."""
+    return lp.parse_cards(answer)
 
 
 def _same_cards(given: Iterable[lp.Card], wanted: Iterable[lp.Card]) -> str | None:

@@ -120,7 +120,7 @@ QUESTIONS: tuple[Question, ...] = (
         "It is your turn and you take the top discard as your draw. What does it cost you under "
         "house rules?",
         ("nothing extra: it is your draw", "one card from the stock", "two cards from the stock"),
-        form='a letter, like "a"',
+        form='a letter, "a", "b" or "c"',
     ),
     Question(
         "quiz_11",
@@ -286,7 +286,7 @@ exercise(
 )
 def _quiz_3(answer: Any) -> tuple[bool, str]:
     """A run of four or more clubs holding exactly one joker, judged by ``check_run``."""
-    cards = lp.parse_cards(answer if isinstance(answer, str) else list(answer))
+    cards = lp.parse_cards(answer)
     jokers = sum(c.is_joker for c in cards)
     others = [c for c in cards if not c.is_joker and c.suit is not lp.Suit.CLUBS]
     if others:
@@ -474,7 +474,7 @@ Q11_HAND = lp.parse_cards("4S 9S 9H KH")
 )
 def _quiz_11(answer: Any) -> tuple[bool, str]:
     """A card of the hand that ``lay_off_ends`` fits on the run."""
-    cards = lp.parse_cards(answer if isinstance(answer, str) else list(answer))
+    cards = lp.parse_cards(answer)
     if len(cards) != 1:
         return False, 'Not yet: name one card, like "QS".'
     card = cards[0]

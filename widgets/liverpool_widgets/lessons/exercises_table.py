@@ -216,7 +216,7 @@ def rummy_html() -> str:
 def _rummy(answer: Any) -> tuple[bool, str]:
     """Which of :data:`RUMMY_CHOICES` could the others call rummy on (classic rules)?"""
     classic = lp.PRESETS["classic"]
-    given = lp.parse_cards(answer) if isinstance(answer, str) else lp.parse_cards(list(answer))
+    given = lp.parse_cards(answer)
     choices = lp.parse_cards(RUMMY_CHOICES)
     strange = [c for c in given if c not in choices]
     if strange:

@@ -49,7 +49,7 @@ def taken_position() -> lp.Game:
 
 
 def _one_card(answer: Any) -> lp.Card:
-    cards = lp.parse_cards(answer if isinstance(answer, str) else list(answer))
+    cards = lp.parse_cards(answer)
     if len(cards) != 1:
         raise lp.CardParseError(f"write one card, like '5D', not {len(cards)} cards")
     return cards[0]
