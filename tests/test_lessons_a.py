@@ -379,14 +379,14 @@ def test_going_down_keep_a_card_online():
 
 
 def test_going_down_whole_hand_classic_deal_6():
-    hand = "7H 7C 7S 4C 5C 6C 7C 9D 10D JD QD KH"
+    hand = "7H 7C 7S 7D 4C 5C 6C 7C 9D 10D JD QD KH"  # 10 dealt, 2 bought, 1 drawn
     t = GoingDownTrainer(hand, rules="classic", deal=6)
-    ok, words = t.try_melds(["7H 7C 7S", "4C 5C 6C 7C", "9D 10D JD QD"])
+    ok, words = t.try_melds(["7H 7C 7S 7D", "4C 5C 6C 7C", "9D 10D JD QD"])
     assert not ok and "whole hand" in words
     assert t.solution() is None
     assert "cannot go down" in t.show_me()
     whole = GoingDownTrainer(hand.replace("KH", "KD"), rules="classic", deal=6)
-    ok, words = whole.try_melds(["7H 7C 7S", "4C 5C 6C 7C", "9D 10D JD QD KD"])
+    ok, words = whole.try_melds(["7H 7C 7S 7D", "4C 5C 6C 7C", "9D 10D JD QD KD"])
     assert ok and "went out" in words
 
 
