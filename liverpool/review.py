@@ -78,6 +78,7 @@ __all__ = [
     "MISTAKE_FROM",
     "NOISE_Z",
     "NOTHING_GRADED",
+    "NOTHING_TO_PRACTISE",
     "Decision",
     "Grade",
     "Practice",
@@ -97,6 +98,9 @@ BLUNDER_FROM = 15.0
 """Points lost from which a move is a blunder."""
 NOISE_Z = 2.0
 """A loss within this many standard errors of zero is not told apart from the best: good."""
+NOTHING_TO_PRACTISE = "Nothing to practise: every graded move was good."
+"""The summary's last line when no decision was graded below good."""
+
 NOTHING_GRADED = (
     "No decision was graded: this seat has made none that the review grades (forced moves, "
     "cuts, calls and moves played for it are not graded), so there is no accuracy to give yet."
@@ -243,6 +247,24 @@ class Review:
     def count(self, which: Grade) -> int:
         """How many graded decisions got the grade ``which``."""
         return sum(d.grade is which for d in self.decisions)
+
+    def tally(self, separator: str = ", ") -> str:
+        """Every grade counted, in English: "12 good, 0 inaccuracies, 1 mistake, 0 blunders"
+        (the terminal and the widget say it alike, each with its own separator)."""
+        return separator.join(_counted(self.count(g), g) for g in Grade)
+
+    def lost_words(self) -> str:
+        """The points lost, said as a learner reads them: "no move below good", or "23.5
+        points lost on the 3 moves below good"."""
+        below = len(self.decisions) - self.count(Grade.GOOD)
+        if below == 0:
+            return "no move below good"
+        return f"{self.points_lost:.1f} points lost on the {counted(below, 'move')} below good"
+
+    def practise_words(self) -> str:
+        """What to practise, in one sentence (or that nothing needs it)."""
+        practice = self.practise
+        return practice.sentence() if practice else NOTHING_TO_PRACTISE
 
     @property
     def costliest(self) -> tuple[Decision, ...]:
@@ -565,7 +587,7 @@ def format_decision(d: Decision) -> str:
     """One graded decision as two lines of text: where it was, what the player did, what the
     review prefers, the expected points lost and the grade; then the sentence why."""
     did = describe_action(d.played, d.view)
-    if d.samples == 0:
+    if d.samples == 0 or d.loss == 0:  # not sampled, or the move the review prefers
         lost = "nothing lost"
     elif math.isfinite(d.loss_stderr) and d.loss_stderr > 0:
         lost = f"{d.loss:.1f} ± {d.loss_stderr:.1f} points lost"
@@ -599,20 +621,16 @@ def format_review(result: Review, *, every: bool = True) -> str:
     if not shown:
         lines.append("Every graded decision was good.")
     lines.append("")
-    counts = ", ".join(_counted(result.count(g), g) for g in Grade)
-    lines.append(
-        f"Accuracy {100 * result.accuracy:.0f}% ({counts}); "
-        f"{result.points_lost:.1f} points lost on the moves below good."
-    )
+    accuracy = f"Accuracy {100 * result.accuracy:.0f}%"
+    lines.append(f"{accuracy} ({result.tally()}); {result.lost_words()}.")
     if result.costliest:
         lines.append("")
         lines.append("The costliest moments:")
         for k, d in enumerate(result.costliest, 1):
             lines.append(f"{k}. Deal {d.deal}, turn {d.turn} ({d.kind}, {d.grade.value}): {d.why}")
             lines.extend("   " + line for line in _table_lines(d.view))
-    practice = result.practise
     lines.append("")
-    lines.append(practice.sentence() if practice else "Nothing to practise: every move was good.")
+    lines.append(result.practise_words())
     return "\n".join(lines)
 
 

@@ -15,6 +15,7 @@ from liverpool.review import (
     INACCURACY_FROM,
     MISTAKE_FROM,
     NOTHING_GRADED,
+    NOTHING_TO_PRACTISE,
     Grade,
     format_decision,
     format_review,
@@ -136,7 +137,22 @@ def test_a_review_with_nothing_graded_gives_no_accuracy() -> None:
     stopped = review(_record(HIDDEN), 0, 4, cancel=lambda: True)
     text = format_review(stopped)
     assert NOTHING_GRADED in text
-    assert "Accuracy" not in text and "every move was good" not in text
+    assert "Accuracy" not in text and NOTHING_TO_PRACTISE not in text
+
+
+def test_a_review_with_every_move_good_says_nothing_was_lost() -> None:
+    asked: list[bool] = []
+
+    def after_the_first() -> bool:  # the first decision (drawing from the stock) is good
+        asked.append(True)
+        return len(asked) > 1
+
+    text = format_review(review(_record(HIDDEN), 0, BUDGET, cancel=after_the_first))
+    assert (
+        "Accuracy 100% (1 good, 0 inaccuracies, 0 mistakes, 0 blunders); no move below good."
+        in text
+    )
+    assert text.endswith(NOTHING_TO_PRACTISE)
 
 
 def test_a_good_move_that_is_not_the_pick_is_not_shown_as_advice_to_change_it() -> None:

@@ -45,6 +45,12 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     assert widget.progress.bar_style == "success" and widget.cancel_button.disabled
     summary = widget.summary.value
     assert "Accuracy 50%" in summary
+    # the grades counted as the terminal counts them, each plural where it is not one
+    assert (
+        "(1 good · 0 inaccuracies · 1 mistake · 0 blunders)" in summary
+        or "(1 good · 0 inaccuracies · 0 mistakes · 1 blunder)" in summary
+    )
+    assert "points lost on the 1 move below good" in summary
     assert (
         "<a href='06_contracts_and_going_down.ipynb' target='_blank'>"
         "lesson 06 · Contracts and going down</a> teaches it" in summary

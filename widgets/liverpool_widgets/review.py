@@ -228,10 +228,9 @@ def summary_html(result: ReviewResult) -> str:
             "<div class='lp-review-summary' role='status'>"
             f"<p style='margin:4px 0'>{stopped}{escape(NOTHING_GRADED)}</p></div>"
         )
-    counts = " · ".join(f"{result.count(g)} {g.value}" for g in Grade)
     practice = result.practise
     if practice is None:
-        practise = "Nothing to practise: every graded move was good."
+        practise = escape(result.practise_words())
     else:
         title = escape(practice.lesson_title)  # a link to the lesson, beside this one
         link = f"<a href='{escape(practice.lesson)}.ipynb' target='_blank'>{title}</a>"
@@ -245,8 +244,8 @@ def summary_html(result: ReviewResult) -> str:
         "<div class='lp-review-summary' role='status'>"
         f"{stopped}"
         f"<p style='font-size:16px;margin:4px 0'><b>Accuracy {100 * result.accuracy:.0f}%</b> "
-        f"<span style='{_MUTED}'>({counts})</span>; "
-        f"{result.points_lost:.1f} points lost on the moves below good.</p>"
+        f"<span style='{_MUTED}'>({escape(result.tally(' · '))})</span>; "
+        f"{escape(result.lost_words())}.</p>"
         f"<p style='margin:4px 0'>{practise}</p>"
         f"<p style='{_MUTED};margin:4px 0'>{len(result.decisions)} decisions graded, "
         f"{result.ungraded} not graded (forced moves, calls, moves played for you, or positions "
