@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from .bots.base import Bot
 from .bots.registry import LEVELS, bot_level
-from .errors import LiverpoolError
+from .errors import LiverpoolError, quoted
 from .game import Game
 from .presets import get_rules
 from .rules import Rules
@@ -78,6 +78,11 @@ def play_match(
     dealer: int = 0,
 ) -> MatchResult:
     """Play a whole match, one bot per seat, from ``seed``; every bot sees only its own view."""
+    if not isinstance(bots, Sequence) or not all(callable(getattr(b, "act", None)) for b in bots):
+        raise TypeError(
+            "bots must be a list of bots, one per seat, such as [lp.bots.BasicBot(), "
+            f"lp.bots.StrongBot()], not {quoted(bots)}"
+        )
     game = Game(rules, list(names) if names else len(bots), seed, dealer=dealer)
     steps = 0
     while not game.is_over:

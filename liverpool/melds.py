@@ -20,7 +20,7 @@ from typing import Literal
 from ._compile import mypyc_attr
 from .cards import Card, CardsGiven, Rank, Suit, as_cards
 from .errors import IllegalAction
-from .rules import AceMode, MeldKind, Rules, WildLimit
+from .rules import AceMode, MeldKind, Rules, WildLimit, rules_given
 
 __all__ = [
     "End",
@@ -153,10 +153,10 @@ def _value_symbol(value: int, suit: Suit | None) -> str:
 # -- sets -------------------------------------------------------------------------------------
 
 
-def check_set(cards: CardsGiven, rules: Rules) -> Verdict:
-    """Is this a legal set (book) under ``rules``? Order does not matter. The cards may be
-    given as card text (``"7H 7C 7S"``)."""
-    return _check_set(as_cards(cards), rules)
+def check_set(cards: CardsGiven, rules: Rules | str) -> Verdict:
+    """Is this a legal set (book) under ``rules`` (a :class:`Rules` or a preset's name)? Order
+    does not matter. The cards may be given as card text (``"7H 7C 7S"``)."""
+    return _check_set(as_cards(cards), rules_given(rules))
 
 
 def _check_set(cards: tuple[Card, ...], rules: Rules) -> Verdict:
@@ -252,14 +252,15 @@ def _natural_values(card: Card, rules: Rules) -> tuple[int, ...]:
     return _ace_values(rules) if card.rank is Rank.ACE else (int(card.rank),)
 
 
-def check_run(cards: CardsGiven, rules: Rules) -> Verdict:
-    """Is this a legal run under ``rules``, with the cards as placed, lowest first?
+def check_run(cards: CardsGiven, rules: Rules | str) -> Verdict:
+    """Is this a legal run under ``rules`` (or a preset's name), with the cards as placed,
+    lowest first?
 
     Each wild stands for the rank at its position. Aces play low or high as the rules allow,
     and a run never turns the corner (K-A-2). The cards may be given as card text.
     """
     placed = as_cards(cards)
-    layout = _run_layout(placed, rules)
+    layout = _run_layout(placed, rules_given(rules))
     return layout if isinstance(layout, Verdict) else Verdict(True, kind=MeldKind.RUN, cards=placed)
 
 
@@ -379,13 +380,14 @@ def check_meld(cards: CardsGiven, kind: MeldKind | str, rules: Rules) -> Verdict
     return check_set(cards, rules) if MeldKind(kind) is MeldKind.SET else check_run(cards, rules)
 
 
-def arrange_run(cards: CardsGiven, rules: Rules) -> list[Card] | None:
+def arrange_run(cards: CardsGiven, rules: Rules | str) -> list[Card] | None:
     """A legal placement of these cards as a run (lowest first), or ``None`` if there is none.
 
     Naturals go in rank order, wilds fill the gaps, and any wilds left over go at the ends, in
-    the first arrangement the wild limits accept. The cards may be given as card text.
+    the first arrangement the wild limits accept. The cards may be given as card text, the
+    rules as a preset's name.
     """
-    return _arrange_run(as_cards(cards), rules)
+    return _arrange_run(as_cards(cards), rules_given(rules))
 
 
 def _arrange_run(cards: tuple[Card, ...], rules: Rules) -> list[Card] | None:

@@ -12,11 +12,11 @@ as ``classic``. No other module knows which preset it plays: every difference is
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
 from .cards import Rank
-from .errors import RulesError
+from .errors import RulesError, quoted
 from .rules import (
     AceMode,
     BuyPriority,
@@ -407,7 +407,49 @@ _BUILDERS: dict[str, Callable[[], Rules]] = {
     "me": me,
 }
 
-PRESETS: Mapping[str, Rules] = MappingProxyType({n: b() for n, b in _BUILDERS.items()})
+
+class UnknownPreset(RulesError, KeyError):
+    """A preset name that ``PRESETS`` does not hold. A ``KeyError``, as a mapping's lookup
+    raises, and a :class:`~liverpool.RulesError` whose words list the presets that exist."""
+
+    __str__ = RulesError.__str__  # KeyError would show the message quoted, as a key
+
+
+class _Presets(Mapping[str, Rules]):
+    """The presets by name, read-only. Unlike a plain mapping it answers an unknown name (or
+    ``PRESETS["House"]``) with the names that exist rather than a bare ``KeyError: 'House'``."""
+
+    def __init__(self, presets: dict[str, Rules]) -> None:
+        self._presets = MappingProxyType(presets)
+
+    def __getitem__(self, name: str) -> Rules:
+        try:
+            return self._presets[name]
+        except (KeyError, TypeError):  # TypeError: an unhashable "name" such as a list
+            raise UnknownPreset(_unknown(name)) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._presets)
+
+    def __len__(self) -> int:
+        return len(self._presets)
+
+    def __repr__(self) -> str:
+        return f"PRESETS({', '.join(self._presets)})"
+
+
+def _unknown(name: object) -> str:
+    key = _key(name) if isinstance(name, str) else ""
+    near = f" (did you mean {key!r}?)" if key in _BUILDERS else ""
+    return f"there is no preset called {quoted(name)}{near}; choose one of: {', '.join(_BUILDERS)}"
+
+
+def _key(name: str) -> str:
+    """A preset name as written loosely ("House", "i-buy") in the form ``PRESETS`` holds."""
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+PRESETS: Mapping[str, Rules] = _Presets({n: b() for n, b in _BUILDERS.items()})
 """Every named preset, ``house`` first. Read-only; derive variants with ``Rules.replace``."""
 
 
@@ -426,10 +468,8 @@ def get_rules(rules: str | Rules | None = None) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):
-        key = rules.strip().lower().replace("-", "_").replace(" ", "_")
+        key = _key(rules)
         if key in PRESETS:
             return PRESETS[key]
-        raise RulesError(
-            f"there is no preset called {rules!r}; choose one of: {', '.join(PRESETS)}"
-        )
+        raise UnknownPreset(_unknown(rules))
     raise RulesError(f"rules must be a preset name or a Rules value, not {rules!r}")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from operator import and_
 from typing import Any, Self
 
-from .cards import Card, CardsGiven, Rank, as_cards, build_shoe
+from .cards import Card, CardsGiven, Rank, as_cards, build_shoe, card_of
 from .errors import RulesError, quoted
 from .words import counted
 
@@ -341,8 +341,13 @@ class CardPoints:
         threes_to_nines = [r if low is None else low for r in range(3, 10)]
         return cls((ace, two, *threes_to_nines, *[ten_to_king] * 4), joker)
 
-    def __call__(self, card: Card) -> int:
-        return self.joker if card.rank is None else self.by_rank[card.rank - 1]
+    def __call__(self, card: Card | str) -> int:
+        try:
+            return self.joker if card.rank is None else self.by_rank[card.rank - 1]  # type: ignore[union-attr]
+        except AttributeError:  # card text ("KH"), read here rather than on every call
+            if isinstance(card, Card):
+                raise
+            return self(card_of(card))
 
     def __str__(self) -> str:
         names = [r.symbol for r in Rank]
@@ -360,12 +365,15 @@ class Requirement:
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, MeldKind):
-            raise RulesError(f"requirement kind must be a MeldKind, not {self.kind!r}")
+            raise RulesError(
+                f"requirement kind must be MeldKind.SET or MeldKind.RUN, not {quoted(self.kind)}"
+            )
         floor = 3 if self.kind is MeldKind.SET else 4
-        if not floor <= self.min_length <= 13:
+        length = self.min_length
+        if isinstance(length, bool) or not isinstance(length, int) or not floor <= length <= 13:
             raise RulesError(
                 f"a {self.kind} in a contract must be {floor} to 13 cards long, "
-                f"not {self.min_length}"
+                f"not {quoted(self.min_length)}"
             )
 
     def __str__(self) -> str:
@@ -642,11 +650,17 @@ class Rules:
         plus the upcard (the cutter aims at this; hitting it earns ``exact_cut_bonus``)."""
         return players * self.cards_dealt(deal) + 1
 
-    def is_wild(self, card: Card) -> bool:
-        """True for a joker or a card of a wild rank. A wild stays wild wherever it sits."""
-        return card.rank is None or card.rank in self.wild_ranks
+    def is_wild(self, card: Card | str) -> bool:
+        """True for a joker or a card of a wild rank. A wild stays wild wherever it sits.
+        ``card`` may be card text (``"JK"``); anything else is refused as a card error."""
+        try:
+            return card.rank is None or card.rank in self.wild_ranks  # type: ignore[union-attr]
+        except AttributeError:  # text is read only when it comes: this runs on every meld check
+            if isinstance(card, Card):
+                raise
+            return self.is_wild(card_of(card))
 
-    def score(self, card: Card) -> int:
+    def score(self, card: Card | str) -> int:
         """Alias of :meth:`card_points`."""
         return self.card_points(card)
 
@@ -767,9 +781,23 @@ def standard_contracts(
     )
 
 
-def hand_points(cards: CardsGiven, rules: Rules) -> int:
-    """The points a hand costs at the end of a deal under ``rules`` (cards, or card text)."""
-    return sum(rules.card_points(c) for c in as_cards(cards))
+def hand_points(cards: CardsGiven, rules: Rules | str) -> int:
+    """The points a hand costs at the end of a deal under ``rules`` (cards, or card text; a
+    preset's name, or a :class:`Rules`)."""
+    points = rules_given(rules).card_points
+    return sum(points(c) for c in as_cards(cards))
+
+
+def rules_given(rules: Rules | str) -> Rules:
+    """``rules`` as a :class:`Rules`: a preset's name is looked up, as ``Game`` looks it up,
+    so that ``check_set(cards, "house")`` works; anything else is refused in a sentence."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        from .presets import get_rules  # the presets are built from this module
+
+        return get_rules(rules)
+    raise RulesError(f"rules must be a preset name or a Rules value, not {quoted(rules)}")
 
 
 def describe_value(value: Any) -> str:
@@ -1109,8 +1137,8 @@ def _validate(rules: Rules) -> None:
     for name, kind in _ENUM_FIELDS.items():
         value = getattr(rules, name)
         if not isinstance(value, kind):
-            allowed = ", ".join(f"{kind.__name__}.{m.name}" for m in kind)
-            raise RulesError(f"{name} must be one of {allowed}, not {value!r}")
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise RulesError(f"{name} must be one of {allowed}, not {quoted(value)}")
     for name in _BOOL_FIELDS:
         if not isinstance(getattr(rules, name), bool):
             raise RulesError(f"{name} must be True or False, not {getattr(rules, name)!r}")

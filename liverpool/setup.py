@@ -188,7 +188,9 @@ def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:
         return (*DEFAULT_NAMES[:players], *extra)
     if isinstance(players, str):
         raise RulesError("players must be a number or a list of names, not one string")
-    names = tuple(str(p) for p in players)
+    names = tuple(players) if isinstance(players, Iterable) else None
+    if names is None or not all(isinstance(name, str) for name in names):
+        raise RulesError(f"players must be a number or a list of names, not {quoted(players)}")
     if any(not name.strip() for name in names):  # "Deal 1:  deals 10 cards each."
         raise RulesError("every player needs a name: an empty name cannot be said at the table")
     if len(set(names)) != len(names):

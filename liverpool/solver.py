@@ -31,7 +31,7 @@ from .codes import (
     wild_codes,
 )
 from .melds import ACE_HIGH, Meld, lay_off_ends
-from .rules import Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit
+from .rules import Contract, GoingOut, MeldKind, Requirement, Rules, WildLimit, rules_given
 
 __all__ = ["contract_is_met", "find_going_down", "find_whole_hand", "may_empty_hand"]
 
@@ -47,7 +47,7 @@ def may_empty_hand(rules: Rules, contract: Contract) -> bool:
 
 
 def find_going_down(
-    hand: CardsGiven, rules: Rules, deal: int, *, extend: bool = True
+    hand: CardsGiven, rules: Rules | str, deal: int, *, extend: bool = True
 ) -> list[Meld] | None:
     """Melds from ``hand`` that meet the contract of ``deal`` under ``rules``, or ``None``.
 
@@ -55,9 +55,10 @@ def find_going_down(
     contract's order; each run is placed lowest first with its wilds fixed. With ``extend`` the
     melds also take every extra natural card that fits them (going down lays as much as it
     can), while keeping a card to discard where the rules need one. Whole-hand deals use the
-    whole hand (or all but one card, which is then discarded). The hand may be card text.
+    whole hand (or all but one card, which is then discarded). The hand may be card text, the
+    rules a preset's name.
     """
-    return going_down_melds(list(as_cards(hand)), rules, deal, extend)
+    return going_down_melds(list(as_cards(hand)), rules_given(rules), deal, extend)
 
 
 def going_down_melds(
