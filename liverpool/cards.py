@@ -210,6 +210,11 @@ class Card:
             raise CardParseError(
                 f"cannot read {quoted(text)} as a card: it is empty; write a card {_EXAMPLES}"
             )
+        if len(token.split()) > 1:
+            raise CardParseError(
+                f"{quoted(text)} is several cards where one card is wanted "
+                "(lp.parse_cards reads several)"
+            )
         upper = token.upper()
         if upper in _JOKER_TOKENS:
             return JOKER
@@ -340,9 +345,10 @@ def distinct(cards: Iterable[Card]) -> list[Card]:
     return list(dict.fromkeys(cards))
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """Cards as short text separated by spaces, e.g. ``'7♥ 7♣ 🃏'``."""
-    return " ".join(str(c) for c in cards)
+def format_cards(cards: CardsGiven) -> str:
+    """Cards as short text separated by spaces, e.g. ``'7♥ 7♣ 🃏'``. Card text is read first
+    (``format_cards("7H 7C")`` is ``'7♥ 7♣'``, not its letters spaced out)."""
+    return " ".join(str(c) for c in as_cards(cards))
 
 
 def standard_deck(jokers: int = 0) -> list[Card]:

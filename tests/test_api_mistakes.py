@@ -29,6 +29,7 @@ def test_a_preset_name_serves_wherever_rules_are_asked_for() -> None:
 def test_card_text_serves_wherever_a_card_is_asked_for() -> None:
     assert HOUSE.is_wild("JK") and not HOUSE.is_wild("7H")
     assert HOUSE.card_points("KH") == HOUSE.score("K♥") == 10
+    assert lp.format_cards("7H 7c") == "7♥ 7♣" == lp.format_cards(lp.parse_cards("7H 7C"))
 
 
 CALLS: dict[str, tuple[Callable[[], Any], type[Exception], str]] = {
@@ -72,6 +73,16 @@ CALLS: dict[str, tuple[Callable[[], Any], type[Exception], str]] = {
         lambda: lp.Requirement(lp.MeldKind.SET, "3"),  # type: ignore[arg-type]
         lp.RulesError,
         "a set in a contract must be 3 to 13 cards long, not '3'",
+    ),
+    "several cards for one": (
+        lambda: lp.Card.parse("7H 8H"),
+        lp.CardParseError,
+        "'7H 8H' is several cards where one card is wanted (lp.parse_cards reads several)",
+    ),
+    "nothing to format": (
+        lambda: lp.format_cards(None),  # type: ignore[arg-type]
+        lp.CardParseError,
+        "expected card text such as '7H 7C 7S' or a list of cards, got None",
     ),
     "players None": (
         lambda: lp.Game(players=None),  # type: ignore[arg-type]
