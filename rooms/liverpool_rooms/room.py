@@ -64,6 +64,10 @@ log = logging.getLogger("liverpool_rooms")
 LOG_LINES = 40
 """How many of the latest log lines each state message carries."""
 
+RESERVED_NAMES = frozenset({"you"})
+"""Names no student may take: each seat's log says "You" for its own moves, so a player called
+You would make the others read their moves as their own."""
+
 MAX_CONNECTIONS = 48
 """Connections one room accepts (a class, its teacher and a projector or two)."""
 
@@ -520,12 +524,20 @@ class Room:
         seat = free[0]
         if self.game is None:
             taken = {
-                (s.bot_name() if s.kind == "bot" else (s.name or "")).casefold() for s in self.seats
+                (s.bot_name() if s.kind == "bot" else (s.name or "")).casefold(): s
+                for s in self.seats
             }
-            if name.casefold() in taken:
-                raise Bad(f"Someone here is already called {name}: choose another name.")
+            holder = taken.get(name.casefold())
+            if holder is not None:
+                called = holder.bot_name() if holder.kind == "bot" else holder.name
+                raise Bad(f"Someone here is already called {called}: choose another name.")
             if name.casefold().startswith("bot ") and name[4:].strip().isdigit():
                 raise Bad("Names like that are kept for the bots: choose another name.")
+            if name.casefold() in RESERVED_NAMES:
+                raise Bad(
+                    f"{name} cannot be a player's name: the table says “you” to each player, "
+                    "so the others could not tell your moves from their own. Choose another name."
+                )
         else:
             name = self.game.names[seat.seat]
         token = secrets.token_urlsafe(24)
@@ -919,6 +931,6 @@ def _move_problem(raw: dict[str, Any], exc: Exception) -> str:
     if not isinstance(kind, str):
         return 'A move needs a "type", such as "Discard" or "DrawStock".'
     if "unknown action" in str(exc):
-        return f"There is no move called {kind[:30]!r}."
-    detail = str(exc).split(": ", 1)[-1]
-    return f"That {kind[:30]} move could not be read: {detail}"
+        return f"There is no move called “{kind[:30]}”."
+    detail = str(exc).split(": ", 1)[-1].rstrip(".")
+    return f"That {kind[:30]} move could not be read: {detail}."

@@ -43,6 +43,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from liverpool import PRESETS, LiverpoolError, get_rules
+from liverpool.words import counted
 
 from . import pages
 from .protocol import MAX_MESSAGE_BYTES, Bad, RateLimit, encode, error, parse_message
@@ -381,7 +382,10 @@ def room_request(data: Any, default_bot_seconds: float) -> tuple[RoomConfig, lis
     try:
         base.check_players(len(raw_seats))
     except LiverpoolError as exc:
-        raise Bad(str(exc)) from None
+        more = (
+            " For a bigger class, make several rooms." if len(raw_seats) > base.max_players else ""
+        )
+        raise Bad(f"A room's seats: {exc}.{more}") from None
     seats = [Seat(i, *parse_seat_kind(text)) for i, text in enumerate(raw_seats)]
     if not any(s.kind == "human" for s in seats):
         raise Bad("A room needs at least one human seat.")
@@ -447,7 +451,7 @@ def create_app(
         holder["hub"] = Hub(store, options)
         resumed = hub().resume_all()
         if resumed:
-            log.warning("resumed %d room(s) from %s", resumed, options.db)
+            log.warning("resumed %s from %s", counted(resumed, "room"), options.db)
         # What start-up made (modules, the rooms just replayed) lives as long as the server:
         # out of the collector's sight, so later full collections are shorter.
         gc.collect()

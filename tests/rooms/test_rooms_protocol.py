@@ -227,7 +227,9 @@ def test_out_of_turn_and_garbage_get_errors(server: Server, clients: list[Client
     assert "could not be read" in ada.wait_error()
     # what is wrong with a move is said in a player's words, never in Python's
     ada.send(type="act", action={"type": "Discard"})
-    assert ada.wait_error() == "That Discard move could not be read: it needs its card"
+    assert ada.wait_error() == "That Discard move could not be read: it needs its card."
+    ada.send(type="act", action={"type": "Fly"})
+    assert ada.wait_error() == "There is no move called “Fly”."
     ada.send(type="act", action={"type": "LayOff", "card": "5H", "meld": "0"})
     assert "read: a meld's number is a whole number, like 0, not '0'" in ada.wait_error()
     ada.send(type="act", action={"type": "GoDown", "melds": 5})
@@ -297,8 +299,11 @@ def test_kick_in_the_lobby_frees_the_seat(server: Server, clients: list[Client])
     # A name already at the table is refused.
     dup = server.client(code)
     clients.append(dup)
-    dup.send(type="join", name="ada")
-    assert "already called" in dup.wait_error()
+    dup.send(type="join", name=" ada ")
+    assert dup.wait_error() == "Someone here is already called Ada: choose another name."
+    # "You" is what each seat's log calls its own player: no student may take it.
+    dup.send(type="join", name="you")
+    assert "you cannot be a player's name" in dup.wait_error()
     # Empty seats become bots; a seat can be made a student's again; then the match starts.
     host.send(type="fill", level="strong")
     host.wait_for(
