@@ -389,7 +389,7 @@ class Header:
     over: bool
     waiting: str = ""
     """While another player decides, the one line a screen shows instead of each button's
-    refusal (``'Waiting for Cleo: Cleo must draw …'``); empty when this seat decides."""
+    refusal (``'Waiting for Cleo, who must draw …'``); empty when this seat decides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1295,7 +1295,7 @@ class _Builder:
             won = " and ".join(v.names[i] for i in v.winners)
             deciding = f"The match is over: {won} won." if won else deciding
         elif v.to_act is not None and v.to_act != self.seat:
-            waiting = f"Waiting for {v.names[v.to_act]}: {deciding}"
+            waiting = _waiting_for(v.names[v.to_act], deciding)
         return Header(
             rules=rules.name,
             deal=min(v.deal, rules.deals),
@@ -2008,3 +2008,10 @@ def _lays_contract(game: Game, seat: int, melds: list[list[Card]]) -> bool:
     except IllegalAction:
         return False
     return not any(e.kind is EventKind.FAILED_GO_DOWN for e in events)
+
+
+def _waiting_for(name: str, deciding: str) -> str:
+    """'Waiting for Ben, who must draw …' rather than 'Waiting for Ben: Ben must draw …'."""
+    if deciding.startswith(name + " "):
+        return f"Waiting for {name}, who {deciding[len(name) + 1 :]}"
+    return f"Waiting for {name}: {deciding}"

@@ -461,12 +461,14 @@ def test_while_another_player_decides_one_waiting_line() -> None:
     mine = build_table(game.view(0), game)
     assert mine.view.header.waiting == ""
     theirs = build_table(game.view(1), game)
-    assert theirs.view.header.waiting == f"Waiting for You: {theirs.view.header.deciding}"
+    deciding = theirs.view.header.deciding
+    assert deciding.startswith("You must")
+    assert theirs.view.header.waiting == f"Waiting for You, who {deciding.removeprefix('You ')}"
     game.apply(lp.DrawStock())
     while game.phase is lp.Phase.BUY and game.to_act != 0:
         game.apply(lp.Pass())
     watching = build_table(game.view(2), game)
-    assert watching.view.header.waiting.startswith("Waiting for You: ")
+    assert watching.view.header.waiting.startswith("Waiting for You, who ")
 
 
 def test_guidance_about_the_screen_is_marked_apart_from_refusals() -> None:

@@ -1292,7 +1292,7 @@ def test_while_a_bot_acts_the_header_says_who_we_wait_for() -> None:
     pass_buys(game, 0)
     game.apply(lp.Discard("KC"), player=0)
     table.refresh()
-    assert table.view["header"]["waiting"].startswith("Waiting for Ben: Ben must")
+    assert table.view["header"]["waiting"].startswith("Waiting for Ben, who must")
 
 
 # -- the screen: scale, projector, Voila -----------------------------------------------------------
