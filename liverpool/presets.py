@@ -32,6 +32,7 @@ from .rules import (
     ShoeSize,
     WildLimit,
     WildSwap,
+    rules_given,
     standard_contracts,
 )
 
@@ -463,13 +464,13 @@ def get_rules(rules: str | Rules | None = None) -> Rules:
 
     An unknown name raises :class:`~liverpool.RulesError` listing the valid ones.
     """
-    if rules is None:
-        return PRESETS["house"]
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        key = _key(rules)
-        if key in PRESETS:
-            return PRESETS[key]
-        raise UnknownPreset(_unknown(rules))
-    raise RulesError(f"rules must be a preset name or a Rules value, not {rules!r}")
+    return PRESETS["house"] if rules is None else rules_given(rules)
+
+
+def preset_named(name: str) -> Rules:
+    """The preset called ``name``, written loosely ("House", "i-buy") or not; an unknown name
+    raises :class:`UnknownPreset` listing the presets that exist."""
+    key = _key(name)
+    if key in PRESETS:
+        return PRESETS[key]
+    raise UnknownPreset(_unknown(name))

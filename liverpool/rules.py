@@ -794,9 +794,9 @@ def rules_given(rules: Rules | str) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):
-        from .presets import get_rules  # the presets are built from this module
+        from .presets import preset_named  # the presets are built from this module
 
-        return get_rules(rules)
+        return preset_named(rules)
     raise RulesError(f"rules must be a preset name or a Rules value, not {quoted(rules)}")
 
 

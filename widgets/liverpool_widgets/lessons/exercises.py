@@ -112,12 +112,6 @@ def solution(name: str) -> Solution:
     return Solution(name, text)
 
 
-def _cards(answer: Any) -> list[lp.Card]:
-    """The cards of an answer, which ``parse_cards`` reads from text or a list, and refuses in
-    a sentence (a number, say) whatever else a learner writes."""
-    return lp.parse_cards(answer)
-
-
 def _same_cards(given: Iterable[lp.Card], wanted: Iterable[lp.Card]) -> str | None:
     given_count, wanted_count = Counter(given), Counter(wanted)
     missing = wanted_count - given_count
@@ -143,7 +137,7 @@ def _same_cards(given: Iterable[lp.Card], wanted: Iterable[lp.Card]) -> str | No
 def _start(answer: Any) -> tuple[bool, str]:
     """A set of four cards under house rules, two of them jokers: the learner has seen a set
     with one joker, so this asks them to stretch both the length and the number of wilds."""
-    cards = _cards(answer)
+    cards = lp.parse_cards(answer)
     house = lp.PRESETS["house"]
     verdict = lp.check_set(cards, house)
     if not verdict:
@@ -208,7 +202,7 @@ SETS_HAND = "9S 9H JK 4D 9C JK KS 9D JK 4C"
 def _sets(answer: Any) -> tuple[bool, str]:
     """The longest set under house rules from SETS_HAND: teaches that a set has no upper
     length and that house rules let every joker join (only one natural is required)."""
-    cards = _cards(answer)
+    cards = lp.parse_cards(answer)
     house = lp.PRESETS["house"]
     hand = lp.parse_cards(SETS_HAND)
     extra = Counter(cards) - Counter(hand)
@@ -251,7 +245,7 @@ RUNS_CARDS = "KD AD JK JD 10D"
 def _runs(answer: Any) -> tuple[bool, str]:
     """Type K♦ A♦ 🃏 J♦ 10♦ as one run under house rules, in the order the engine reads a typed
     run (lowest card first): where the joker goes and whether the ace is high are the test."""
-    cards = _cards(answer)
+    cards = lp.parse_cards(answer)
     house = lp.PRESETS["house"]
     wrong = _same_cards(cards, lp.parse_cards(RUNS_CARDS))
     if wrong:
@@ -283,7 +277,7 @@ def _wild_limits(answer: Any) -> tuple[bool, str]:
     """A run of five cards under house rules holding as many jokers as the house allows: the
     learner must apply the house's one limit (at least one natural) to a run, which the lesson
     shows only for sets."""
-    cards = _cards(answer)
+    cards = lp.parse_cards(answer)
     house = lp.PRESETS["house"]
     if len(cards) != WILD_LIMITS_LENGTH:
         return False, (
@@ -325,7 +319,7 @@ def _going_down(answer: Any) -> tuple[bool, str]:
     """Deal 2 (1 set + 1 run), house rules: the melds to go down with from GOING_DOWN_HAND."""
     if isinstance(answer, str):
         return False, 'Not yet: give a list of melds, one string each, e.g. ["8S 8D 8C", "..."].'
-    melds = [_cards(m) for m in answer]
+    melds = [lp.parse_cards(m) for m in answer]
     hand = lp.parse_cards(GOING_DOWN_HAND)
     ok, words = engine_answer(hand, lp.PRESETS["house"], GOING_DOWN_DEAL, melds)
     if ok:
