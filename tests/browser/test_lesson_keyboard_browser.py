@@ -38,10 +38,22 @@ def _focused_testid(page: Any) -> str:
     )
 
 
-def _redrawn(page: Any, host: Any, act: Any) -> None:
-    before = host.inner_html()
-    act()
-    page.wait_for_function("([el, b]) => el.innerHTML !== b", arg=[host.element_handle(), before])
+_SHOWN = """([panel, testid, pressed]) => {
+  const el = document.querySelector(`${panel} [data-testid="${testid}"]`);
+  const focused = document.activeElement && document.activeElement.dataset.testid;
+  const shown = pressed === null || (el && el.getAttribute("aria-pressed") === pressed);
+  return !!el && focused === testid && shown;
+}"""
+
+
+def _settles(page: Any, panel: str, testid: str, pressed: str | None = None) -> None:
+    """Wait until the panel shows ``testid`` focused (and, given ``pressed``, pressed or not),
+    then until the kernel is idle, and check that it still does: every answer to the key has
+    been drawn, so the next key cannot land on a control that a late redraw replaces."""
+    arg = [panel, testid, pressed]
+    page.wait_for_function(_SHOWN, arg=arg, timeout=30_000)
+    ld.wait_idle(page, 30_000)
+    assert page.evaluate(_SHOWN, arg), (testid, pressed)
 
 
 def test_a_lesson_card_keeps_focus_through_enter_and_space(lab: ld.Server, page: Any) -> None:
@@ -51,10 +63,11 @@ def test_a_lesson_card_keeps_focus_through_enter_and_space(lab: ld.Server, page:
     host = page.locator(f".lp-lesson-root:has({panel})")
     card = page.locator(f'{panel} [data-testid="hand-card-0"]')
     card.focus()  # a keyboard user has tabbed to the first card
+    _settles(page, panel, "hand-card-0", "false")
     for key, pressed in (("Enter", "true"), ("Space", "false"), ("Enter", "true")):
-        _redrawn(page, host, lambda key=key: page.keyboard.press(key))
+        page.keyboard.press(key)
+        _settles(page, panel, "hand-card-0", pressed)
         assert card.get_attribute("aria-pressed") == pressed, key
-        assert _focused_testid(page) == "hand-card-0", key
     # the next card is one Tab away: focus was not thrown out of the panel
     page.keyboard.press("Tab")
     assert page.evaluate("(el) => el.contains(document.activeElement)", host.element_handle())
@@ -66,14 +79,21 @@ def test_enter_in_a_lesson_box_sends_it_and_keeps_focus(lab: ld.Server, page: An
     _open(lab, page, "01_cards_decks_and_points.ipynb")
     panel = '[data-testid="scorepad"]'
     page.wait_for_selector(panel)
-    host = page.locator(f".lp-lesson-root:has({panel})")
+    feedback = page.locator(f'{panel} [data-testid="feedback"]')
     box = page.locator(f'{panel} [data-testid="points"]')
     model_id = ld.widget_model_id(page, panel)
     right = int(ld.kwidget(page, model_id, "w.points"))
+    assert feedback.get_attribute("data-ok") == "none"  # nothing checked yet
     box.focus()
     page.keyboard.type(str(right))
     # Enter in the box presses the Check button that reads it; focus stays in the box
-    _redrawn(page, host, lambda: page.keyboard.press("Enter"))
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "(p) => document.querySelector(`${p} [data-testid=feedback]`).dataset.ok === 'true'",
+        arg=panel,
+        timeout=30_000,
+    )
+    _settles(page, panel, "points")
     state = ld.kwidget(page, model_id, "w.state")
     assert state["answered"] is True and state["ok"] is True, state
     assert _focused_testid(page) == "points"
