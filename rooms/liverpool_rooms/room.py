@@ -163,6 +163,8 @@ class Seat:
         return self.kind == "human" and self.token_hash is None
 
     def bot_name(self) -> str:
+        """Counted as people count seats ("Bot 3" plays the third seat), as the pages show
+        them; the wire and Python count from 0."""
         return f"Bot {self.seat + 1}"
 
 
@@ -502,7 +504,7 @@ class Room:
 
     def _check_unseated(self, conn: Conn) -> None:
         if conn.seat is not None:
-            raise Bad(f"You already sit at seat {conn.seat} of this room.")
+            raise Bad("You already have a seat in this room.")
 
     def join(self, conn: Conn, raw_name: str, want: int | None = None) -> None:
         """Seat a new player: in the lobby a free human seat; in a started match a seat the
@@ -518,7 +520,7 @@ class Room:
             free = [s for s in free if s.seat == want]
             if not free:
                 held = "a bot plays it" if self.seats[want].kind == "bot" else "a student has it"
-                raise Bad(f"Seat {want} is not free ({held}): choose another one.")
+                raise Bad(f"That seat is not free ({held}): choose another one.")
         if not free:
             raise Bad("Every seat is taken: ask your teacher for a seat.")
         seat = free[0]
@@ -611,7 +613,7 @@ class Room:
             raise Bad(f"This room has seats 0 to {len(self.seats) - 1}.")
         target = self.seats[seat]
         if target.kind != "human" or target.token_hash is None:
-            raise Bad(f"Seat {seat} has no player to remove.")
+            raise Bad("That seat has no player to remove.")
         self.store.release_seat(self.code, seat, keep_name=self.game is not None)
         target.token_hash = None
         if self.game is None:
@@ -636,7 +638,7 @@ class Room:
         target = self.seats[seat]
         if target.kind == "human" and target.token_hash is not None:
             if kind == "human":
-                raise Bad(f"Seat {seat} is already {target.name}'s: there is nothing to change.")
+                raise Bad(f"That seat is already {target.name}'s: there is nothing to change.")
             self.kick(conn, seat)
         updated = replace(target, kind=kind, level=level, name=None, token_hash=None)
         try:
@@ -662,7 +664,7 @@ class Room:
         target = self.seats[seat]
         if target.kind == "bot" and target.level == level:
             # Nothing would change but the bot's dice, started again: say so instead.
-            raise Bad(f"A {level} bot already plays seat {seat}: there is nothing to change.")
+            raise Bad(f"A {level} bot already plays that seat: there is nothing to change.")
         if target.kind == "human" and target.token_hash is not None:
             self.kick(conn, seat)
             target = self.seats[seat]
@@ -703,10 +705,11 @@ class Room:
         """Close the lobby and deal: every seat must be held (or be a bot)."""
         self._check_host(conn)
         self._check_lobby("starting happens")
-        empty = [s.seat for s in self.seats if s.free]
+        empty = sum(s.free for s in self.seats)
+        if empty == 1:
+            raise Bad("A seat is still empty: wait for a player or fill it with a bot.")
         if empty:
-            which = ", ".join(str(s) for s in empty)
-            raise Bad(f"Seat {which} is still empty: wait for a player or fill it with a bot.")
+            raise Bad(f"{empty} seats are still empty: wait for players or fill them with bots.")
         names = self.seat_names()
         assert all(names)
         seed = secrets.randbelow(2**32)

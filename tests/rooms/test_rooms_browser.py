@@ -64,7 +64,8 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
 
     started = time.monotonic()
     try:
-        # The teacher makes a room: a bot deals, the two students sit at seats 1 and 2.
+        # The teacher makes a room: a bot deals, the two students sit at seats 2 and 3 (the pages
+        # count seats from 1, as people do; the wire counts them from 0).
         teacher = watch(
             browser.new_context(viewport={"width": 1300, "height": 950}).new_page(), "teacher"
         )
@@ -84,19 +85,19 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         join = teacher.get_attribute('[data-testid="join-link"]', "href")
         assert code and join and join.endswith(f"/r/{code}")
 
-        # Two students open the join link: Ben first (seat 1), then the one with an HTML name.
+        # Two students open the join link: Ben first (seat 2), then the one with an HTML name.
         ben_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
         ben = watch(ben_ctx.new_page(), "ben")
         ben.goto(join)
         ben.fill('[data-testid="name"]', "Ben")
         ben.click('[data-testid="join"]')
-        ben.wait_for_selector('[data-testid="me"]:has-text("seat 1")')
+        ben.wait_for_selector('[data-testid="me"]:has-text("Ben · seat 2")')
         eve_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
         eve = watch(eve_ctx.new_page(), "eve")
         eve.goto(join)
         eve.fill('[data-testid="name"]', EVIL)
         eve.click('[data-testid="join"]')
-        eve.wait_for_selector('[data-testid="me"]:has-text("seat 2")')
+        eve.wait_for_selector('[data-testid="me"]:has-text("seat 3")')
         teacher.wait_for_selector('[data-testid="lobby-seat-2"] .rooms-name:has-text("<img")')
         assert teacher.text_content('[data-testid="lobby-seat-2"] .rooms-name') == EVIL
 
@@ -109,7 +110,7 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         ben.wait_for_selector("#join-box:visible")
         ben.fill('[data-testid="name"]', "Ben")
         ben.click('[data-testid="join"]')
-        ben.wait_for_selector('[data-testid="me"]:has-text("seat 1")')
+        ben.wait_for_selector('[data-testid="me"]:has-text("Ben · seat 2")')
         teacher.wait_for_selector('[data-testid="lobby-seat-1"] .rooms-name:has-text("Ben")')
         teacher.click('[data-testid="start"]')
 
@@ -118,12 +119,12 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         teacher.wait_for_selector('[data-testid="projector"] [data-testid="discard-top"]')
 
         # Eve closes her page and opens the join link again: her stored token brings her back
-        # to seat 2 with the same hand.
+        # to seat 3 with the same hand.
         before = hand_codes(eve)
         eve.close()
         eve = watch(eve_ctx.new_page(), "eve again")
         eve.goto(join)
-        eve.wait_for_selector('[data-testid="me"]:has-text("seat 2")')
+        eve.wait_for_selector('[data-testid="me"]:has-text("seat 3")')
         wait_cards(eve, 10)
         assert hand_codes(eve) == before
         assert eve.locator('[data-testid="join-box"]').count() == 0 or not eve.is_visible(
@@ -213,7 +214,7 @@ def test_a_student_slow_on_the_join_form_keeps_the_seat_chosen(
         assert page.eval_on_selector('[data-testid="name"]', "e => e.value") == "Ada"
         assert not page.is_visible('[data-testid="page-error"]')
         page.click('[data-testid="join"]')
-        page.wait_for_selector('[data-testid="me"]:has-text("Ada · seat 1")')
+        page.wait_for_selector('[data-testid="me"]:has-text("Ada · seat 2")')
     finally:
         server.kill()
 
@@ -235,7 +236,7 @@ def test_a_student_taking_over_a_freed_seat_is_told_its_name(browser: Any, tmp_p
         ada.goto(room["join_url"])
         ada.fill('[data-testid="name"]', " Ada\u200d   Lee ")
         ada.click('[data-testid="join"]')
-        ada.wait_for_selector('[data-testid="me"]:has-text("Ada Lee · seat 0")')
+        ada.wait_for_selector('[data-testid="me"]:has-text("Ada Lee · seat 1")')
         ben, host = server.client(code), server.client(code)
         opened += [ben, host]
         ben.send(type="join", name="Ben")
@@ -254,13 +255,14 @@ def test_a_student_taking_over_a_freed_seat_is_told_its_name(browser: Any, tmp_p
         maya.wait_for_selector(
             '#seat option[value="1"]:has-text("Ben\'s, freed")', state="attached"
         )
+        assert maya.text_content('#seat option[value="1"]') == "seat 2 (Ben's, freed)"
         maya.fill('[data-testid="name"]', "Maya")
         maya.click('[data-testid="join"]')
-        maya.wait_for_selector('[data-testid="me"]:has-text("Ben · seat 1")')
+        maya.wait_for_selector('[data-testid="me"]:has-text("Ben · seat 2")')
         wait_cards(maya, 10)  # her state has come, and the sentence is still there
         assert maya.is_visible(notice)
         assert maya.text_content(notice) == (
-            "You take over seat 1 mid-match, so you play under the name Ben."
+            "You take over seat 2 mid-match, so you play under the name Ben."
         )
         assert not problems, problems
     finally:

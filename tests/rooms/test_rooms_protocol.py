@@ -314,7 +314,7 @@ def test_kick_in_the_lobby_frees_the_seat(server: Server, clients: list[Client])
     host.send(type="set_seat", seat=2, kind="human")
     host.wait_for(lambda c: c.lobby is not None and c.lobby["seats"][2]["kind"] == "human")
     host.send(type="start")
-    assert "still empty" in host.wait_error()
+    assert host.wait_error() == "A seat is still empty: wait for a player or fill it with a bot."
     host.send(type="set_seat", seat=2, kind="bot:wizard")
     assert "bot:basic" in host.wait_error()
     host.send(type="set_seat", seat=2, kind="bot:random")
@@ -501,7 +501,7 @@ def test_a_bot_takes_over_the_seat_of_a_student_who_left(
     host.send(type="fill", level="basic")
     assert host.wait_error() == "Every seat is taken: there is no free seat to fill."
     host.send(type="set_seat", seat=1, kind="human")
-    assert host.wait_error() == "Seat 1 is already Ben's: there is nothing to change."
+    assert host.wait_error() == "That seat is already Ben's: there is nothing to change."
     host.send(type="start")
     ben.wait_for(lambda c: bool(c.state and c.state["legal"]), what="Ben's turn")  # he is first
     assert ben.state is not None
@@ -522,7 +522,7 @@ def test_a_bot_takes_over_the_seat_of_a_student_who_left(
     cleo = server.client(code)
     clients.append(cleo)
     cleo.send(type="join", name="Cleo", seat=1)
-    assert cleo.wait_error() == "Seat 1 is not free (a bot plays it): choose another one."
+    assert cleo.wait_error() == "That seat is not free (a bot plays it): choose another one."
 
 
 NOT_IDENTIFIED = "Join, come back to your seat, or watch: this screen did not say which."

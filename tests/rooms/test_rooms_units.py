@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +151,7 @@ def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path
     # Asked twice, the teacher is answered, not left to wonder.
     with pytest.raises(Bad) as refused:
         room.set_seat(host, 1, "bot:strong")
-    assert str(refused.value) == "A strong bot already plays seat 1: there is nothing to change."
+    assert str(refused.value) == "A strong bot already plays that seat: there is nothing to change."
     with pytest.raises(Bad) as refused:
         room.set_seat(host, 1, "human")
     assert str(refused.value).startswith("During the match a seat can only be handed to a bot;")
@@ -409,4 +410,35 @@ def test_a_seat_table_is_made_again_only_when_its_inputs_change(tmp_path: Path) 
         room.stop()
 
     asyncio.run(play())
+    store.close()
+
+
+def test_lobby_refusals_name_no_number_the_pages_do_not_show(tmp_path: Path) -> None:
+    """The pages show seats by name (and a student's as "seat 1" for the first); a refusal
+    says "that seat", never the wire's number counted from 0."""
+    seats = [Seat(0, "human"), Seat(1, "human"), Seat(2, "human"), Seat(3, "bot", "basic")]
+    store, room = make_room(tmp_path, seats)
+    ada, cleo, host = FakeConn(), FakeConn(), FakeConn(host=True)
+    room.attach(ada)
+    room.join(ada, "Ada")
+    room.attach(host)
+    room.host(host, "host")
+    acts: list[Callable[[], object]] = [
+        lambda: room.join(ada, "Ada again"),
+        lambda: room.start(host),
+        lambda: room.kick(host, 2),
+        lambda: room.join(cleo, "Cleo", 0),
+    ]
+    refusals = []
+    for act in acts:
+        with pytest.raises(Bad) as refused:
+            act()
+        refusals.append(str(refused.value))
+    assert refusals == [
+        "You already have a seat in this room.",
+        "2 seats are still empty: wait for players or fill them with bots.",
+        "That seat has no player to remove.",
+        "That seat is not free (a student has it): choose another one.",
+    ]
+    assert room.seat_names()[3] == "Bot 4"  # the fourth seat, as the pages count
     store.close()

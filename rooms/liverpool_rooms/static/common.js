@@ -7,6 +7,13 @@
 /** The page's element with this id. @param {string} id */
 export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
+/**
+ * A seat as people count it: "seat 1" is the first. The wire counts from 0 (`"seat": 0`), as
+ * Python does; bots are named the people's way too ("Bot 3" plays the third seat).
+ * @param {number} seat
+ */
+export const seatLabel = (seat) => `seat ${seat + 1}`;
+
 /** The connection line ("connecting…", "connected", "reconnecting…"). @param {string} text */
 export function status(text) {
   $("status").textContent = text;

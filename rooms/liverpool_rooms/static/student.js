@@ -3,7 +3,15 @@
 // and is re-synced at once (hand, table, everything). `?watch` makes a projector screen.
 // Names are only ever set as text (textContent), never as HTML.
 
-import { $, Backoff, countDown, roomSocket, showError as showErrorBox, status } from "/static/common.js";
+import {
+  $,
+  Backoff,
+  countDown,
+  roomSocket,
+  seatLabel,
+  showError as showErrorBox,
+  status,
+} from "/static/common.js";
 import { mountTable } from "/static/room-table.js";
 
 const code = document.body.dataset.code || "";
@@ -82,13 +90,13 @@ function handle(message) {
       }
       mySeat = message.seat ?? null;
       $("join-box").hidden = true;
-      $("me").textContent = mySeat === null ? "watching" : `${message.name} · seat ${mySeat}`;
+      $("me").textContent = mySeat === null ? "watching" : `${message.name} · ${seatLabel(mySeat)}`;
       showError("");
       if (joinedAs !== null && mySeat !== null && message.name !== asKept(joinedAs)) {
         // A seat the teacher freed mid-match keeps its name (the others, the log and the
         // scores know it so): say so rather than let the student wonder who "Ada" is.
         showErrorBox(
-          `You take over seat ${mySeat} mid-match, so you play under the name ${message.name}.`,
+          `You take over ${seatLabel(mySeat)} mid-match, so you play under the name ${message.name}.`,
         );
       }
       joinedAs = null;
@@ -163,7 +171,7 @@ function fillSeats(seats) {
     ...free.map((s) => {
       const o = document.createElement("option");
       o.value = String(s.seat);
-      o.textContent = s.name ? `seat ${s.seat} (${s.name}'s, freed)` : `seat ${s.seat}`;
+      o.textContent = s.name ? `${seatLabel(s.seat)} (${s.name}'s, freed)` : seatLabel(s.seat);
       return o;
     }),
   );

@@ -2,7 +2,7 @@
 // "Sure?" removes a player, empty seats can become bots, Start) and the projector view of the
 // public table. The server decides everything; names are only ever set as text.
 
-import { $, Backoff, countDown, roomSocket, showError, status } from "/static/common.js";
+import { $, Backoff, countDown, roomSocket, seatLabel, showError, status } from "/static/common.js";
 import { mountTable } from "/static/room-table.js";
 
 const presets = JSON.parse($("presets").textContent || "{}");
@@ -261,7 +261,7 @@ function drawLobby() {
         bot.dataset.testid = `bot-${s.seat}`;
         bot.className = "rooms-kick";
         bot.textContent = "a bot plays";
-        bot.setAttribute("aria-label", `let a bot play ${s.name || `seat ${s.seat}`}`);
+        bot.setAttribute("aria-label", `let a bot play ${s.name || seatLabel(s.seat)}`);
         bot.addEventListener("click", () => {
           const level = /** @type {HTMLSelectElement} */ ($("fill-level")).value;
           send({ type: "set_seat", seat: s.seat, kind: `bot:${level}` });
