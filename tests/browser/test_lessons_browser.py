@@ -56,11 +56,13 @@ class Panel:
         return self.page.locator(f'{self.sel} [data-testid="{testid}"]')
 
     def _changed(self, act: Callable[[], None]) -> None:
-        """Do ``act`` and wait until Python's new HTML is on the page."""
+        """Do ``act`` and wait until Python's new HTML is on the page, and the kernel idle: a
+        handler that draws twice (a menu that redraws, then says why) has drawn its last."""
         handle = self.host.element_handle()
         before = handle.inner_html()
         act()
         self.page.wait_for_function("([el, b]) => el.innerHTML !== b", arg=[handle, before])
+        ld.wait_idle(self.page, 30_000)
 
     def click(self, testid: str) -> None:
         target = self.part(testid)

@@ -52,6 +52,7 @@ class QuizPage:
         self.page.wait_for_function(
             "([el, b]) => el.innerHTML !== b", arg=[root, before], timeout=WAIT
         )
+        ld.wait_idle(self.page, WAIT)  # and drawn its last, should it draw twice
 
     def feedback(self) -> str:
         return _words(str(self.part("feedback").text_content()))
