@@ -79,6 +79,10 @@ class EventKind(enum.StrEnum):
     """The deal's points were added to the score pad (``Event.scores``)."""
     MATCH_OVER = "match_over"
     """The last deal is over: the winners are named."""
+    PLAYED_FOR = "played_for"
+    """The move reported next is played for its player, not chosen by them (a clock that ran
+    out, or their own auto-pass setting: ``Game.apply(..., automatic=True)``), so a log read
+    later does not show a student's absence as their choice."""
 
     def __str__(self) -> str:
         return str(self.value)

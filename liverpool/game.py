@@ -32,7 +32,7 @@ from typing import Any
 from .actions import ACTION_TYPES, Action, Buy, Discard, DrawStock, Pass
 from .cards import Card
 from .errors import IllegalAction, quoted
-from .events import Event
+from .events import Event, EventKind
 from .melds import Meld
 from .phases import calls, cut, draw, play, turns
 from .phases.context import Context
@@ -372,6 +372,7 @@ class Game:
         events = PHASES[ctx.state.phase][1](ctx, action)
         if automatic:
             self._automatic.append(len(self.actions))
+            events = [_played_for(self.names[actor], actor), *events]
         self.actions.append(action)
         self.actors.append(actor)
         self.log.extend(events)
@@ -453,6 +454,12 @@ class Game:
         from .render import game_html
 
         return game_html(self)
+
+
+def _played_for(name: str, seat: int) -> Event:
+    """The line before a move the table plays for ``seat`` (``apply(..., automatic=True)``):
+    before, because the move's own lines may go on to the next player's draw."""
+    return Event(EventKind.PLAYED_FOR, f"The table plays for {name}:", player=seat)
 
 
 def _not_a_move(value: object) -> str:

@@ -566,6 +566,14 @@ def test_moves_played_for_a_seat_are_kept_by_copies_replays_and_records() -> Non
         g.apply(lp.Pass(), automatic=True)  # an auto-pass, or a buy clock that ran out
     marked = g.automatic
     assert marked and all(isinstance(g.actions[k], lp.Pass) for k in marked)
+    # the log says so after each of them (a student's absence does not read as a choice)
+    said = [e.text for e in g.log if e.kind is lp.EventKind.PLAYED_FOR]
+    assert said == [f"The table plays for {g.names[g.actors[k]]}:" for k in marked]
+    kinds = [e.kind for e in g.log]
+    first = kinds.index(lp.EventKind.PLAYED_FOR)
+    assert kinds[first + 1] is lp.EventKind.PASS_BUY
+    assert [e.text for e in lp.Game.from_json(g.to_json()).log] == [e.text for e in g.log]
+    assert not any(e.kind is lp.EventKind.PLAYED_FOR for e in g.replay_to(2).log)
     assert g.copy().automatic == marked and g.replay_to(2).automatic == ()
     assert g.replay_to(len(g.actions)).automatic == marked
     text = g.to_json()

@@ -511,6 +511,8 @@ def test_the_online_buy_prompt_has_a_deadline_decided_in_python() -> None:
     assert match.game.actions[actions] == idle and match.game.actors[actions] == 0
     assert table.error == ""
     assert table.view["version"] > offered  # the table was redrawn after the pass
+    # the log says the table passed for the learner: they did not choose it
+    assert "The table plays for you:" in table.log, table.log[-8:]
 
 
 def test_a_click_after_the_deadline_finds_the_offer_gone() -> None:

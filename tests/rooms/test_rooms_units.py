@@ -96,6 +96,9 @@ def test_a_match_played_by_the_clock_keeps_exact_deal_summaries(tmp_path: Path) 
     assert replayed.scores == room.game.scores  # type: ignore[union-attr]
     # the record says those moves were the clock's: a review of Ada grades none of them
     assert {k for k, s in enumerate(replayed.actors) if s == 0} <= set(replayed.automatic)
+    # and Ada's log says the table played them, not that she chose them
+    last = states[-1]["log"]
+    assert "The table plays for Ada:" in last, last
     store.close()
 
 
