@@ -634,7 +634,7 @@ class Rules:
 
     def contract(self, deal: int) -> Contract:
         """The contract of ``deal`` (1-based), with the cards dealt under these rules."""
-        if not isinstance(deal, int) or not 1 <= deal <= self.deals:
+        if not isinstance(deal, int) or isinstance(deal, bool) or not 1 <= deal <= self.deals:
             raise RulesError(f"deal must be 1 to {self.deals}, not {deal!r}")
         contract = self.contracts[deal - 1]
         if self.peruvian and contract.cards_dealt != 12:

@@ -74,6 +74,11 @@ CALLS: dict[str, tuple[Callable[[], Any], type[Exception], str]] = {
         lp.RulesError,
         "a set in a contract must be 3 to 13 cards long, not '3'",
     ),
+    "a yes for a deal": (
+        lambda: HOUSE.contract(True),
+        lp.RulesError,
+        "deal must be 1 to 7, not True",
+    ),
     "several cards for one": (
         lambda: lp.Card.parse("7H 8H"),
         lp.CardParseError,
