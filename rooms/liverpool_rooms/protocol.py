@@ -169,6 +169,11 @@ def _check_fields(kind: str, data: Mapping[str, Any]) -> None:
             raise Bad(
                 'A move is sent as {"type": "act", "action": {"type": "Discard", "card": "5H"}}.'
             )
+        if data.get("seq") is not None and not _whole(data["seq"]):
+            raise Bad(
+                'A move\'s "seq" is the whole number of the state it answers, as the room sent '
+                "it (or leave it out)."
+            )
     elif kind == "kick":
         if not _whole(data.get("seat")):
             raise Bad('Say which seat to free: {"type": "kick", "seat": 2}.')

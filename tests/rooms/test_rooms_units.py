@@ -287,6 +287,11 @@ def test_a_room_damaged_while_it_is_played_is_refused_at_its_reload(
 
 def test_messages_are_read_strictly() -> None:
     assert parse_message('{"type": "watch"}') == {"type": "watch"}
+    move = '{"type": "act", "action": {"type": "DrawStock"}'
+    assert parse_message(move + ', "seq": 7}')["seq"] == 7
+    assert "seq" not in parse_message(move + "}")
+    with pytest.raises(Bad, match='"seq" is the whole number of the state it answers'):
+        parse_message(move + ', "seq": "7"}')
     for bad in (
         None,
         b"bytes",
@@ -299,6 +304,8 @@ def test_messages_are_read_strictly() -> None:
         '{"type": "join", "name": "A", "seat": true}',
         '{"type": "resume", "token": ""}',
         '{"type": "act", "action": []}',
+        '{"type": "act", "action": {"type": "DrawStock"}, "seq": "x"}',
+        '{"type": "act", "action": {"type": "DrawStock"}, "seq": 1.5}',
         '{"type": "kick", "seat": "2"}',
         '{"type": "reveal", "on": 1}',
         '{"type": "table", "intent": 5}',
