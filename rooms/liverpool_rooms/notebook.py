@@ -41,6 +41,8 @@ from urllib.parse import quote, urlsplit
 
 from liverpool import LiverpoolError
 
+from .protocol import DEFAULT_SEATS
+
 if TYPE_CHECKING:
     from websockets.sync.client import ClientConnection
 
@@ -54,7 +56,6 @@ TIMEOUT = 10.0
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between attempts to reconnect (the last one repeats until the table is closed)."""
 
-DEFAULT_SEATS = ("human", "human", "bot:basic", "bot:basic")
 PRESET: Literal["preset"] = "preset"
 """``buy_seconds="preset"``: the clock the rules preset gives (``None``: no clock)."""
 

@@ -119,6 +119,10 @@ def error(message: str) -> dict[str, Any]:
     return {"type": "error", "message": message}
 
 
+DEFAULT_SEATS = ("human", "human", "bot:basic", "bot:basic")
+"""A room's seats when its request names none: two students and two basic bots."""
+
+
 # -- reading client messages ---------------------------------------------------------------------
 
 

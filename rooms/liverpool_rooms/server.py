@@ -46,7 +46,15 @@ from liverpool import PRESETS, LiverpoolError, get_rules
 from liverpool.words import counted
 
 from . import pages
-from .protocol import MAX_MESSAGE_BYTES, Bad, RateLimit, encode, error, parse_message
+from .protocol import (
+    DEFAULT_SEATS,
+    MAX_MESSAGE_BYTES,
+    Bad,
+    RateLimit,
+    encode,
+    error,
+    parse_message,
+)
 from .qr import qr_svg
 from .room import (
     NO_ROOM,
@@ -368,15 +376,23 @@ def _seconds(data: dict[str, Any], name: str, default: float | None) -> float | 
     return float(value)
 
 
+ROOM_FIELDS = ("rules", "seats", "buy_seconds", "idle_turn_seconds", "bot_seconds")
+"""What a ``POST /api/rooms`` body may hold (every one optional)."""
+
+
 def room_request(data: Any, default_bot_seconds: float) -> tuple[RoomConfig, list[Seat]]:
     """A room's configuration from a ``POST /api/rooms`` body (:class:`Bad` if it is wrong)."""
     if not isinstance(data, dict):
         raise Bad('Send a JSON object, such as {"rules": "house", "seats": ["human"]}.')
+    unknown = sorted(str(k) for k in data if k not in ROOM_FIELDS)
+    if unknown:  # a misspelt clock would otherwise leave the room quietly without one
+        shown = ", ".join(repr(k) if len(k) <= 30 else "(a long name)" for k in unknown[:3])
+        raise Bad(f"A room is made from {', '.join(ROOM_FIELDS)}; not {shown}.")
     preset = data.get("rules", "house")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise Bad(f"rules is one of the presets: {', '.join(PRESETS)}.")
     base = get_rules(preset)
-    raw_seats = data.get("seats", ["human", "human", "bot:basic", "bot:basic"])
+    raw_seats = data.get("seats", list(DEFAULT_SEATS))
     if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
         raise Bad('seats is a list such as ["human", "human", "bot:basic"].')
     try:

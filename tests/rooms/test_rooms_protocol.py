@@ -77,6 +77,23 @@ def test_making_a_room_needs_the_teacher_key(server: Server) -> None:
     assert status == 400 and "players" in problem["error"]
     status, problem = server.request("POST", "/api/rooms", {"seats": ["bot:wizard"] * 3}, KEY)
     assert status == 400
+    # a misspelt clock is refused, not ignored (the room would have had no clock)
+    status, problem = server.request("POST", "/api/rooms", {"buy_second": 12}, KEY)
+    assert status == 400 and problem["error"] == (
+        "A room is made from rules, seats, buy_seconds, idle_turn_seconds, bot_seconds; "
+        "not 'buy_second'."
+    )
+    # an empty body makes the documented default: house rules, two students, two basic bots
+    status, made = server.request("POST", "/api/rooms", {}, KEY)
+    assert status == 201
+    status, lobby = server.request("GET", f"/api/rooms/{made['code']}")
+    kinds = [(s["kind"], s.get("level")) for s in lobby["seats"]]
+    assert lobby["rules"] == "house" and kinds == [
+        ("human", None),
+        ("human", None),
+        ("bot", "basic"),
+        ("bot", "basic"),
+    ], lobby
     # JSON nested too deep, or a number too long to read, is refused too, not a server error
     for body in (b"[" * 5000 + b"]" * 5000, b'{"buy_seconds": ' + b"9" * 5000 + b"}"):
         status, problem = server.request("POST", "/api/rooms", body, KEY)
