@@ -1391,6 +1391,25 @@ def test_replay_steps_back_and_forth() -> None:
     assert "Step 0 of 40" in replay.caption.value
 
 
+def test_replay_says_which_moves_the_table_played_for_a_seat() -> None:
+    g = lp.Game("house", 3, seed=4)
+    g.apply(lp.DrawStock())
+    g.apply(g.legal_actions()[-1])
+    first = len(g.actions)
+    while g.phase is lp.Phase.BUY:
+        g.apply(lp.Pass(), automatic=True)  # a buy clock ran out
+    replay = Replay(g.to_json())
+    replay.go(first + 1)  # the first pass: stepped to
+    said = f"The table plays for {g.names[g.actors[first]]}:"
+    assert replay.events[0] == said, replay.events
+    replay.go(first)
+    replay.go(first + 1)  # and come back to from the step before
+    assert replay.events[0] == said
+    replay.go(first - 1)
+    replay.go(first)  # a move of the player's own says nothing of the sort
+    assert not any(e.startswith("The table plays") for e in replay.events)
+
+
 def test_replay_opens_on_how_the_deal_began() -> None:
     text = _short_record()
     opened = Replay(text)

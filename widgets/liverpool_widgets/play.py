@@ -413,6 +413,7 @@ class Replay(BoxPicture, widgets.VBox):  # type: ignore[misc]
         self._final = final
         self._actions: Sequence[Action] = list(final.actions)
         self._actors: Sequence[int] = list(final.actors)
+        self._automatic = frozenset(final.automatic)  # played for a seat: the log says so
         self._game = final.replay_to(0)
         self._step = 0
         self._texts: list[str] = []
@@ -484,7 +485,7 @@ class Replay(BoxPicture, widgets.VBox):  # type: ignore[misc]
         texts: list[str] = []
         while self._step < step:
             before = len(self._game.log)
-            self._game.apply(self._actions[self._step])
+            self._play(self._game, self._step)
             self._step += 1
             texts = [self._text(e) for e in self._game.log[before:]]
         if step == 0:
@@ -499,8 +500,13 @@ class Replay(BoxPicture, widgets.VBox):  # type: ignore[misc]
         """The events of action ``step`` (replaying it on a copy of the step before)."""
         game = self._final.replay_to(step - 1)
         before = len(game.log)
-        game.apply(self._actions[step - 1])
+        self._play(game, step - 1)
         return [self._text(e) for e in game.log[before:]]
+
+    def _play(self, game: lp.Game, k: int) -> None:
+        """Play the record's action ``k`` on ``game``, as it was played (by its player, or for
+        them: :attr:`Game.automatic <liverpool.Game.automatic>`)."""
+        game.apply(self._actions[k], automatic=k in self._automatic)
 
     def _text(self, event: lp.Event) -> str:
         return phrase(event, self.table.seat, self._final.names)
