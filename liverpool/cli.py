@@ -309,7 +309,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress.close()
     elapsed = time.monotonic() - start
 
-    where = f"dask at {args.address}" if args.engine == "dask" else f"{args.workers} worker(s)"
+    where = f"dask at {args.address}" if args.engine == "dask" else counted(args.workers, "worker")
     played = counted(len(outcomes), "match", "matches")
     sys.stdout.write(
         f"{rules.name} rules, {players} players ({','.join(seats)}), {played} from seed "

@@ -606,7 +606,7 @@ def format_review(result: Review, *, every: bool = True) -> str:
     b = result.budget
     lines = [
         f"Review of {result.name} (seat {result.seat}), {result.rules} rules: "
-        f"{len(result.decisions)} decisions graded, {result.ungraded} not graded "
+        f"{counted(len(result.decisions), 'decision')} graded, {result.ungraded} not graded "
         f"(forced, calls, played for you, or not rebuildable); up to {b.samples} sampled deals "
         "per decision.",
     ]

@@ -148,6 +148,7 @@ def test_a_review_with_every_move_good_says_nothing_was_lost() -> None:
         return len(asked) > 1
 
     text = format_review(review(_record(HIDDEN), 0, BUDGET, cancel=after_the_first))
+    assert ": 1 decision graded," in text  # not "1 decisions"
     assert (
         "Accuracy 100% (1 good, 0 inaccuracies, 0 mistakes, 0 blunders); no move below good."
         in text

@@ -200,6 +200,7 @@ def test_cli_prints_the_table_and_writes_the_csv(
     captured = capsys.readouterr()
     # the bots were cycled to the player count: random, basic, random
     assert "3 players (random,basic,random)" in captured.out
+    assert "s on 1 worker\n" in captured.out  # not "1 worker(s)"
     lines = captured.out.splitlines()
     header = next(line for line in lines if line.startswith("bot "))
     for column in ("seats", "matches", "mean score ± se", "win rate", "95% CI"):
