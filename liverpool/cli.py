@@ -122,21 +122,26 @@ def _add_play(sub: Subparsers) -> None:
         "play",
         help="play a whole match in the terminal against bots",
         description=(
-            "Play a whole match of Liverpool in the terminal: you are seat 0, the bots take "
-            "the other seats. Type 'help' at the prompt for the commands; cards are written "
-            "7H, 10♥, td, JK (or by their number in your hand)."
+            "Play a whole match of Liverpool in the terminal: you are seat 0 (in a loaded game, "
+            "the player --name names), the bots take the other seats. Type 'help' at the "
+            "prompt for the commands; cards are written 7H, 10♥, td, JK (or by their number in "
+            "your hand)."
         ),
     )
-    p.add_argument("--preset", default="house", help="the rule preset (default: house)")
-    p.add_argument("--players", type=int, default=4, help="players, you included (default: 4)")
+    p.add_argument("--preset", help="the rule preset (default: house)")
+    p.add_argument("--players", type=int, help="players, you included (default: 4)")
     p.add_argument(
         "--level",
         default="basic",
-        help=f"how the bots play: {', '.join(_LEVELS)}, weakest first (default: basic; expert "
-        "thinks up to about a second on its close decisions)",
+        help=f"how the bots play, from weakest to strongest: {', '.join(_LEVELS)} (default: "
+        "basic; expert thinks up to about a second on its close decisions)",
     )
-    p.add_argument("--seed", type=int, default=None, help="fix the shuffles (and the bots)")
-    p.add_argument("--name", default="You", help='your name at the table (default: "You")')
+    p.add_argument("--seed", type=int, help="fix the shuffles (and the bots)")
+    p.add_argument(
+        "--name",
+        help='your name at the table (default: "You"); with --load, which of the saved '
+        "game's players you are (default: the one in seat 0)",
+    )
     p.add_argument("--open-hands", action="store_true", help="show the bots' hands")
     p.add_argument(
         "--save",
@@ -147,8 +152,8 @@ def _add_play(sub: Subparsers) -> None:
     p.add_argument(
         "--load",
         metavar="FILE",
-        help="resume a saved game (its rules and players come from the record; it is saved "
-        "back to FILE unless --save says otherwise)",
+        help="resume a saved game: its rules, players and seed come from the record, the bots "
+        "play at --level, and it is saved back to FILE unless --save says otherwise",
     )
     p.add_argument("--ascii", action="store_true", help="write suits as letters (7H, not 7♥)")
     p.set_defaults(handler=_cmd_play)
@@ -158,13 +163,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from liverpool.files import unwritable
     from liverpool.terminal import play
 
+    def fail(message: str) -> int:
+        sys.stderr.write(f"{PROG} play: {message}\n")
+        return 2
+
+    chosen = {"--preset": args.preset, "--players": args.players, "--seed": args.seed}
+    setup = {flag: value for flag, value in chosen.items() if value is not None}
+    if args.load is not None and setup:
+        return fail(
+            f"{' and '.join(setup)} cannot change a saved game: --load resumes it with its own "
+            "rules, players and seed"
+        )
     problem = unwritable(Path(args.save)) if args.save else None
     if problem:
-        sys.stderr.write(f"{PROG} play: {problem}\n")
-        return 2
+        return fail(problem)
     return play(
-        preset=args.preset,
-        players=args.players,
+        preset=args.preset if args.preset is not None else "house",
+        players=args.players if args.players is not None else 4,
         level=args.level,
         seed=args.seed,
         name=args.name,
@@ -176,6 +191,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 # --- simulate ------------------------------------------------------------------------------
+
+_LINE_UP = "strong,basic,basic,basic"
+"""The bots ``liverpool simulate`` seats when ``--bots`` is left out."""
 
 
 def _add_simulate(sub: Subparsers) -> None:
@@ -204,7 +222,7 @@ def _add_simulate(sub: Subparsers) -> None:
         "--bots",
         metavar="NAMES",
         help=f"comma-separated bot names by seat, from {', '.join(_LEVELS)}; repeated to fill "
-        "the table (default: strong,basic,basic,basic; a match with an expert takes about a "
+        f"the table (default: {_LINE_UP}; a match with an expert takes about a "
         "minute of CPU)",
     )
     p.add_argument(
@@ -258,22 +276,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         rules = get_rules(args.preset)
     except LiverpoolError as exc:
         return fail(str(exc))
-    given: str | None = args.bots
-    names = [n.strip().lower() for n in (given or "strong,basic,basic,basic").split(",")]
+    given: str | None = args.bots  # None when left out; "" is a mistake to refuse, not a default
+    names = [n.strip().lower() for n in (given if given is not None else _LINE_UP).split(",")]
     if not all(names):
         return fail(f"--bots takes bot names separated by commas, e.g. strong,basic; not {given!r}")
     try:
         names = [bot_level(n) for n in names]
     except LiverpoolError as exc:
         return fail(str(exc))
-    players: int = args.players if args.players is not None else (len(names) if given else 4)
+    named = given is not None
+    players: int = args.players if args.players is not None else (len(names) if named else 4)
     if args.players is None and len(names) < rules.min_players:  # e.g. --bots basic: fill 4
         players = min(max(4, rules.min_players), rules.max_players)
     try:
         rules.check_players(players)
     except LiverpoolError as exc:
         return fail(str(exc))
-    if given and len(names) > players:
+    if named and len(names) > players:
         return fail(f"{len(names)} bots were named for {players} players; name one per seat")
     seats = [names[i % len(names)] for i in range(players)]
     if args.matches < 1:
@@ -366,13 +385,14 @@ def _add_review(sub: Subparsers) -> None:
         action="store_true",
         help="list only the decisions graded below good (the summary is unchanged)",
     )
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=_cmd_review)
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
     from liverpool import LiverpoolError, RecordError
     from liverpool.files import read_saved_game
+    from liverpool.match import TextProgress
     from liverpool.review import DEFAULT_BUDGET, format_review, review
 
     err: TextIO = sys.stderr
@@ -388,23 +408,18 @@ def _cmd_review(args: argparse.Namespace) -> int:
         text = read_saved_game(args.record)
     except RecordError as exc:
         return fail(str(exc))
-    shown = [False]
-
-    def progress(done: int, total: int) -> None:
-        if not args.quiet:
-            err.write(f"\rreviewing seat {args.seat}: {done}/{total} decisions")
-            shown[0] = True
-            err.flush()
-
+    # the bar of `liverpool simulate`: one redrawn line on a terminal, a line a tenth elsewhere
+    label = f"review seat {args.seat}"
+    bar = None if args.quiet else TextProgress(err, label=label, unit="decisions")
     try:
-        result = review(text, args.seat, budget, progress=progress, seed=args.seed)
+        result = review(text, args.seat, budget, progress=bar, seed=args.seed)
     except RecordError as exc:  # corrupt, cut short, or not a saved game at all
         return fail(f"{args.record!r} cannot be reviewed: {exc}")
     except LiverpoolError as exc:  # e.g. a seat that is not at the table
         return fail(str(exc))
     finally:
-        if shown[0]:
-            err.write("\n")
+        if bar is not None:
+            bar.close()
     sys.stdout.write(format_review(result, every=not args.below_good) + "\n")
     return 0
 
@@ -461,10 +476,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_parser(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The sub-parser of the command ``args`` holds (``parser`` itself when there is none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(args.command)
+            return found if found is not None else parser
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # argparse would show the top-level usage; the command's own is the one to read
+        _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)

@@ -45,13 +45,28 @@ def read_saved_game(path: str | os.PathLike[str]) -> str:
 
 
 def unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at ``path`` (its folder is missing, or it is a folder), or
-    ``None``: asked before the work starts, so a match or a run is not lost at the end. (A
-    write can still fail later, for reasons no check foresees: see :func:`write_problem`.)"""
+    """Why a file cannot be written at ``path`` (its folder is missing, or it is a folder, or
+    the system refuses it), or ``None``: asked before the work starts, so a match or a run is
+    not lost at the end. A file that does not exist yet is made and removed again to ask the
+    system (a read-only folder, or ``/proc``, refuses only then). A write can still fail later,
+    for reasons no check foresees: see :func:`write_problem`."""
     if path.is_dir():
         return f"cannot write {path}: it is a folder; name a file in it"
     if not path.parent.is_dir():
         return f"cannot write {path}: the folder {path.parent} does not exist"
+    if path.exists():  # asked about, not opened: a pipe or a device may block on opening
+        return None if os.access(path, os.W_OK) else f"cannot write {path}: it is read-only"
+    try:
+        with path.open("x", encoding="utf-8"):
+            pass
+    except FileExistsError:  # made by someone else in the meantime: theirs to keep
+        return None
+    except FileNotFoundError:  # the folder is there, yet the system says it is not (/proc)
+        return f"cannot write {path}: the folder {path.parent} does not take new files"
+    except OSError as exc:
+        return write_problem(path, exc)
+    with contextlib.suppress(OSError):
+        path.unlink()
     return None
 
 

@@ -455,13 +455,15 @@ def format_summary(rows: Sequence[SummaryRow]) -> str:
     """The rows of :func:`summarize` as a plain-text table: per bot, then per seat."""
     header = ("bot", "seats", "matches", "plays", "mean score ± se", "win rate", "95% CI")
     lines: list[tuple[str, ...]] = []
+    # the standard errors right-aligned, so a "-" (one match: no error to give) stays in line
+    se_width = max((len(_num(r.se_score)) for r in rows), default=1)
     for group, first in (("bot", "bot"), ("seat", "seat")):
         chosen = [r for r in rows if r.group == group]
         if not chosen:
             continue
         lines.append((first, *header[1:]) if group == "bot" else ("seat", "bot", *header[2:]))
         for r in chosen:
-            score = f"{_num(r.mean_score)} ± {_num(r.se_score)}"
+            score = f"{_num(r.mean_score)} ± {_num(r.se_score):>{se_width}}"
             ci = f"{100 * r.win_low:.1f}-{100 * r.win_high:.1f}%"
             rate = "-" if math.isnan(r.win_rate) else f"{100 * r.win_rate:.1f}%"
             label, second = (
@@ -607,7 +609,8 @@ class TextProgress:
 
     On a terminal it redraws one line with a carriage return (done/total, a bar, matches per
     second and the time left), at most ten times a second; elsewhere (a log file, a pipe) it
-    writes one line at every tenth of the run. Call :meth:`close` at the end.
+    writes one line at every tenth of the run. Call :meth:`close` at the end. ``unit`` names
+    what is counted (``liverpool review`` counts decisions with the same bar).
     """
 
     def __init__(
@@ -615,6 +618,7 @@ class TextProgress:
         stream: TextIO | None = None,
         *,
         label: str = "simulate",
+        unit: str = "matches",
         tty: bool | None = None,
         clock: Callable[[], float] = time.monotonic,
         width: int = 24,
@@ -625,6 +629,7 @@ class TextProgress:
             tty = bool(isatty()) if callable(isatty) else False
         self.tty = tty
         self.label = label
+        self.unit = unit
         self.width = width
         self._clock = clock
         self._start: float | None = None
@@ -638,7 +643,7 @@ class TextProgress:
         rate = done / elapsed if elapsed > 0 and done else 0.0
         eta = (total - done) / rate if rate else math.inf
         left = f"in {_duration(elapsed)}" if done >= total else f"ETA {_duration(eta)}"
-        rate_text = f"{rate:.2f} matches/s" if rate else "-- matches/s"
+        rate_text = f"{rate:.2f} {self.unit}/s" if rate else f"-- {self.unit}/s"
         return f"{done}/{total} {rate_text} {left}"
 
     def __call__(self, done: int, total: int) -> None:

@@ -304,8 +304,10 @@ def review(
     :class:`~liverpool.Game`).
 
     ``budget`` is a :class:`~liverpool.evaluate.Budget` or a number of samples per decision
-    (default :data:`DEFAULT_BUDGET`). ``progress(done, total)`` is called after each decision of
-    the seat; ``cancel()`` returning true stops the review early (``complete`` is then false).
+    (default :data:`DEFAULT_BUDGET`). ``progress(done, total)`` is called once with ``done=0``
+    before the first decision of the seat (so a bar can start its clock and show the total),
+    then after each one; ``cancel()`` returning true stops the review early (``complete`` is
+    then false).
     A corrupt record raises :class:`~liverpool.RecordError`; a seat that is not at the table,
     :class:`~liverpool.SeatError`.
     """
@@ -317,6 +319,8 @@ def review(
     decisions: list[Decision] = []
     ungraded = 0
     complete = True
+    if progress is not None:
+        progress(0, len(moments))
     for done, (index, turn, view, legal, played) in enumerate(moments):
         if cancel is not None and cancel():
             complete = False

@@ -979,9 +979,9 @@ def _describe_field(rules: Rules, name: str) -> str:
     if name == "buy_coins":
         return "none" if value is None else f"{value} each for the match; a buy costs 1"
     if name == "failed_going_down_penalty":
-        return f"+{value} points" if value else "no penalty"
+        return f"+{counted(value, 'point')}" if value else "no penalty"
     if name == "exact_cut_bonus":
-        return f"−{value} points to the cutter" if value else "no bonus"
+        return f"−{counted(value, 'point')} to the cutter" if value else "no bonus"
     if name in ("buy_timer_seconds", "idle_turn_seconds"):
         return "no timer" if value is None else f"{describe_value(float(value))} seconds"
     if name == "max_reshuffles":

@@ -1778,7 +1778,8 @@ def _deal_end(
     if over:
         order = sorted(range(v.players), key=lambda s: (v.scores[s], s))
         standings = tuple(
-            f"{place}. {v.names[s]}: {v.scores[s]} points" for place, s in enumerate(order, start=1)
+            f"{place}. {v.names[s]}: {counted(v.scores[s], 'point')}"
+            for place, s in enumerate(order, start=1)
         )
     else:
         next_text = f"Next: deal {v.deal} of {rules.deals}, {v.contract.short()}."

@@ -927,7 +927,7 @@ def play(
     players: int = 4,
     level: str = "basic",
     seed: int | None = None,
-    name: str = "You",
+    name: str | None = None,
     open_hands: bool = False,
     save: str | None = None,
     load: str | None = None,
@@ -936,7 +936,13 @@ def play(
     output: TextIO | None = None,
     errors: TextIO | None = None,
 ) -> int:
-    """``liverpool play``: set up (or resume) a match and play it; return the exit code."""
+    """``liverpool play``: set up (or resume) a match and play it; return the exit code.
+
+    A new match seats the human, ``name`` (default "You"), at seat 0. A loaded one keeps its
+    own rules, players and seed (``preset``, ``players`` and ``seed`` are not used); ``name``
+    then says which of its players the human is (seat 0 when it is not given), and the bots
+    play at ``level``, since a saved game does not keep how its bots played.
+    """
     out = output if output is not None else sys.stdout
     err = errors if errors is not None else sys.stderr
     inp = input if input is not None else sys.stdin
@@ -950,7 +956,10 @@ def play(
                 game = Game.from_json(text)
             except RecordError as exc:
                 raise RecordError(f"{load!r} cannot be resumed: {exc}") from None
+            if name is not None:
+                human = _seat_named(game, name, load)
         else:
+            name = "You" if name is None else name
             get_rules(preset).check_players(players)
             others = [n for n in DEFAULT_NAMES if n != name]
             if players > len(others) + 1:
@@ -986,4 +995,21 @@ def play(
             f"Liverpool Rummy — {game.rules.name} rules, {game.players} players, "
             f"{level} bots, seed {game.seed}. Type 'help' for the commands."
         )
+    elif not game.is_over:
+        terminal.say(
+            f"Liverpool Rummy — {game.rules.name} rules, {game.players} players, you at seat "
+            f"{human} against {level} bots (a saved game does not keep how its bots played: "
+            "--level chooses). Type 'help' for the commands."
+        )
     return terminal.run()
+
+
+def _seat_named(game: Game, name: str, load: str) -> int:
+    """The seat of the player called ``name`` in a loaded game (letter case aside), so that a
+    learner can resume a game they did not play from seat 0."""
+    seats = [s for s, n in enumerate(game.names) if n.casefold() == name.strip().casefold()]
+    if len(seats) != 1:
+        names = ", ".join(game.names)
+        why = "no player" if not seats else "more than one player"
+        raise LiverpoolError(f"{load!r} has {why} called {name!r}; its players are {names}")
+    return seats[0]

@@ -219,7 +219,9 @@ def test_review_grades_each_decision_then_sums_up(
     assert "The costliest moments:\n1. Deal 1, turn 1 (going down" in out
     assert "Your hand: 7♥ 7♣ 7♦ K♠ K♦ K♣ 4♣ 3♠ Q♥ 5♠ 8♦" in out
     assert "lesson 06 · Contracts and going down teaches it." in out
-    assert "reviewing seat 0: 2/2 decisions" in captured.err  # the progress line
+    # the progress bar of `simulate`: off a terminal, plain lines, never a carriage return
+    assert "review seat 0 2/2 " in captured.err and "decisions/s" in captured.err
+    assert captured.err.endswith("(100%)\n") and "\r" not in captured.err
     assert main(["review", str(path), "--budget", "12", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
 

@@ -362,3 +362,73 @@ def test_a_command_out_of_its_moment_is_told_the_moment_not_its_form() -> None:
     said = answers(g.copy(), ["discard", "down", "cut 0"])
     assert said[0].startswith("Name one card") and "meld" in said[1].lower(), said
     assert said[2] == _sentence(g.why_not(lp.Cut(1), 0) or ""), said
+
+
+def test_a_loaded_game_refuses_a_new_setup_and_seats_the_player_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--load used to ignore --preset, --players and --seed without a word, and always seated
+    the learner at seat 0; now they are refused, and --name says which player to be."""
+    game = lp.Game("house", ["Ada", "Ben", "Cleo", "Dev"], seed=4)
+    saved = tmp_path / "g.json"
+    saved.write_text(game.to_json(), encoding="utf-8")
+    assert main(["play", "--load", str(saved), "--players", "5", "--seed", "9"]) == 2
+    assert capsys.readouterr().err == (
+        "liverpool play: --players and --seed cannot change a saved game: --load resumes it "
+        "with its own rules, players and seed\n"
+    )
+    assert main(["play", "--load", str(saved), "--name", "Zed"]) == 2
+    assert capsys.readouterr().err == (
+        f"liverpool play: {str(saved)!r} has no player called 'Zed'; its players are Ada, "
+        "Ben, Cleo, Dev\n"
+    )
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--load", str(saved), "--name", "cleo", "--level", "strong"]) == 0
+    out = capsys.readouterr().out
+    assert "4 players, you at seat 2 against strong bots" in out
+    assert "(a saved game does not keep how its bots played: --level chooses)" in out
+    hand = " ".join(str(c) for c in sorted(game.hand(2), key=lp.Card.sort_key))
+    assert re.sub(r"\s+", " ", hand) in re.sub(r"\s+", " ", out)  # Cleo's hand is the one shown
+    resumed = lp.Game.from_json(saved.read_text(encoding="utf-8"))
+    assert resumed.actions[: len(game.actions)] == game.actions
+
+
+def test_a_mistyped_option_shows_its_commands_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--matchs", "2"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: liverpool simulate ") and "--matches M" in err
+    assert err.endswith("liverpool simulate: error: unrecognized arguments: --matchs 2\n")
+
+
+def test_simulate_refuses_an_empty_bot_list(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots ""`` (an empty shell variable) used to run the default line-up instead."""
+    assert main(["simulate", "--bots", "", "--matches", "1"]) == 2
+    assert capsys.readouterr().err == (
+        "liverpool simulate: --bots takes bot names separated by commas, e.g. strong,basic; "
+        "not ''\n"
+    )
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_an_out_file_the_system_refuses_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """/proc is a folder that takes no new file: found at the end of a long run, before now."""
+    assert main(["simulate", "--matches", "1", "-q", "--out", "/proc/results.csv"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no match was played
+    assert captured.err == (
+        "liverpool simulate: cannot write /proc/results.csv: the folder /proc does not take "
+        "new files\n"
+    )
+
+
+def test_a_one_match_summary_keeps_its_columns_in_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--bots", "basic", "--matches", "1", "-q"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith(("basic", "0", "1", "2", "3"))]
+    assert len(rows) == 5 and all("± " in line for line in rows)
+    assert sum(line.endswith("%") and "±    -" in line for line in rows) == 4  # no error to give
+    assert len({len(line[: line.index("%")]) for line in rows}) == 1  # the win rates line up

@@ -112,7 +112,7 @@ def test_progress_and_cancel() -> None:
     record = _record(HIDDEN)
     calls: list[tuple[int, int]] = []
     review(record, 0, Budget(samples=4, min_samples=4), progress=lambda *a: calls.append(a))
-    assert calls == [(1, 2), (2, 2)]
+    assert calls == [(0, 2), (1, 2), (2, 2)]
     stopped = review(record, 0, 4, cancel=lambda: True)
     assert not stopped.complete and stopped.decisions == ()
 

@@ -44,19 +44,19 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this computer only; "
+        help="the address to listen on (default: 127.0.0.1, this computer only; "
         "0.0.0.0 lets phones on the classroom network join)",
     )
     p.add_argument(
         "--port",
         type=int,
         default=DEFAULT_PORT,
-        help=f"the port (default {DEFAULT_PORT}; 0 picks a free one, and the printed URL says it)",
+        help=f"the port (default: {DEFAULT_PORT}; 0 picks a free one, and the printed URL says it)",
     )
     p.add_argument(
         "--db",
         default="rooms.sqlite3",
-        help="the SQLite file holding every room (default rooms.sqlite3); restart on the same "
+        help="the SQLite file holding every room (default: rooms.sqlite3); restart on the same "
         "file and every room goes on where it was",
     )
     p.add_argument(
@@ -70,7 +70,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
         type=float,
         default=1.0,
         metavar="S",
-        help="how long a bot waits before it plays, so people can follow (default 1.0)",
+        help="how long a bot waits before it plays, so people can follow (default: 1.0)",
     )
     p.add_argument(
         "--durable",
@@ -82,14 +82,14 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
         type=float,
         default=20.0,
         metavar="N",
-        help="messages a second one connection may send, on average (default 20)",
+        help="messages a second one connection may send, on average (default: 20)",
     )
     p.add_argument(
         "--burst",
         type=float,
         default=40.0,
         metavar="N",
-        help="messages one connection may send at once (default 40)",
+        help="messages one connection may send at once (default: 40)",
     )
     p.add_argument(
         "--no-table-model",
