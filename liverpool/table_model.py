@@ -1083,10 +1083,12 @@ def _short(contract: Contract) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def addressed(text: str, name: str) -> str:
-    """An engine line as the player called ``name`` reads it: when they are called "You" (the
-    default name), in the second person ("You deal", "your run"), not "You deals". (Lines are
-    remembered: a table redrawn for every click re-reads the same log.)"""
-    return second_person(text, "You") if name == "You" else text
+    """An engine line as the player called ``name`` reads it: in the second person ("You deal",
+    "your run", "Ben gave you a card"), whatever their name, as the lines only they may read
+    already are ("You drew the 7♠"); otherwise Ada's own log would say "Ada passed the K♠"
+    beside "You drew the 7♠". (Lines are remembered: a table redrawn for every click re-reads
+    the same log.)"""
+    return second_person(text, name)
 
 
 def points_cell(value: int) -> str:
