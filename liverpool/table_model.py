@@ -1069,10 +1069,10 @@ class TableDict(TypedDict):
 # -- words -----------------------------------------------------------------------------------
 
 
-def phrase(event: Event, seat: int, names: Sequence[str]) -> str:
+def phrase(event: Event, seat: int, names: Sequence[str], *, to_seat: bool = False) -> str:
     """The line ``seat`` reads for ``event``: their own secrets included, and addressed to
     them (:func:`addressed`)."""
-    return addressed(event.text_for(seat), names[seat])
+    return addressed(event.text_for(seat), names[seat], to_seat)
 
 
 @functools.lru_cache(maxsize=256)
@@ -1082,13 +1082,13 @@ def _short(contract: Contract) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def addressed(text: str, name: str) -> str:
-    """An engine line as the player called ``name`` reads it: in the second person ("You deal",
-    "your run", "Ben gave you a card"), whatever their name, as the lines only they may read
-    already are ("You drew the 7♠"); otherwise Ada's own log would say "Ada passed the K♠"
-    beside "You drew the 7♠". (Lines are remembered: a table redrawn for every click re-reads
-    the same log.)"""
-    return second_person(text, name)
+def addressed(text: str, name: str, to_seat: bool = False) -> str:
+    """An engine line as the player called ``name`` reads it. At a table a person plays at
+    (``to_seat``), in the second person whatever their name: "You deal", "your run", "Ben gave
+    you a card", "You drew the 7♠". In a picture for watching, by name ("Ada drew the 7♠"),
+    except for a player called "You" (the default name), who reads "You deal", not "You
+    deals". (Lines are remembered: a table redrawn for every click re-reads the same log.)"""
+    return second_person(text, name) if to_seat or name == "You" else text
 
 
 def points_cell(value: int) -> str:
@@ -1148,6 +1148,7 @@ def build_table(
     must_build_melds: bool = False,
     confirm: Sequence[Sequence[int]] | None = None,
     four_color: bool | None = None,
+    to_seat: bool = False,
 ) -> TableModel:
     """The table ``view.seat`` sees.
 
@@ -1168,6 +1169,9 @@ def build_table(
     lesson's choice); ``confirm`` (melds as hand indexes) asks the player to confirm going
     down with the melds the table arranged; ``four_color`` puts the deck switch on the table
     (two colours or four, :data:`DECK_CHOICES`), at that setting (``None``: no switch).
+    ``to_seat`` speaks to the seat's player as "you" whatever their name (a table a person
+    plays at); without it, the lines name them, as a picture for watching should, unless they
+    are called "You" (:func:`addressed`).
     """
     return _Builder(
         view,
@@ -1178,6 +1182,7 @@ def build_table(
         interactive=interactive,
         refusals=refusals,
         must_build_melds=must_build_melds,
+        to_seat=to_seat,
     ).build(
         hand_order=hand_order,
         hint=hint,
@@ -1208,8 +1213,10 @@ class _Builder:
         interactive: bool,
         refusals: MutableMapping[Action, str] | None,
         must_build_melds: bool = False,
+        to_seat: bool = False,
     ) -> None:
         self.v = view
+        self.to_seat = to_seat
         self.must_build = must_build_melds
         self.game = game
         self.seat = view.seat
@@ -1274,12 +1281,12 @@ class _Builder:
                 toggles=_toggles(self, auto_pass, four_color),
                 confirm=_confirm(self, confirm),
             ),
-            log=tuple(phrase(e, self.seat, v.names) for e in events),
+            log=tuple(phrase(e, self.seat, v.names, to_seat=self.to_seat) for e in events),
             scores=Scores(pad, deal_end, winners, _banner(winners), panel),
         )
 
     def words(self, text: str) -> str:
-        return addressed(text, self.name)
+        return addressed(text, self.name, self.to_seat)
 
     def face(self, card: Card, zone: Zone, stands_for: str | None = None) -> CardFace:
         rules = self.v.rules

@@ -318,6 +318,7 @@ class TableSession(SeatScreen):
             buy_deadline=self._deadline,
             open_hands={s: g.hand(s) for s in range(g.players)} if self.open_hands else None,
             interactive=self.interactive,
+            to_seat=self.interactive,  # a person plays here: "you"; a table to watch names them
             undo=None if self.undo_handler is None else self.interactive,
             deal_end=self._deal_end(),
             version=self._version,
@@ -511,7 +512,7 @@ def _press_hint(s: TableSession, intent: Mapping[str, Any]) -> None:
     if g.is_over:
         s._hint = Hint("The match is over.")
     elif g.to_act != s.seat:
-        deciding = addressed(g.deciding(), g.names[s.seat])
+        deciding = addressed(g.deciding(), g.names[s.seat], to_seat=True)
         s._hint = Hint(f"Nothing to decide yet: {deciding}")
     else:
         action, reason = s.coach.explain(g.view(s.seat), s._legal)

@@ -549,7 +549,9 @@ class TerminalGame:
         if not summaries:
             return None
         view = game.view(self.human)
-        return build_table(view, deal_end=summaries[-1], deal_end_panel=True).scores.panel
+        return build_table(
+            view, deal_end=summaries[-1], deal_end_panel=True, to_seat=True
+        ).scores.panel
 
     def _score_pad(self) -> None:
         pad = score_pad(self.game.view(self.human))
@@ -719,7 +721,7 @@ class TerminalGame:
         opened = None
         if self.open_hands:
             opened = {s: sorted(game.hand(s), key=Card.sort_key) for s in range(game.players)}
-        return build_table(view, hand_order=order, open_hands=opened)
+        return build_table(view, hand_order=order, open_hands=opened, to_seat=True)
 
     def _draw_table(self) -> None:
         model = self._model()

@@ -159,7 +159,7 @@ def _accepted(game: lp.Game, seat: int, card: lp.Card) -> set[tuple[str, int, An
     for k, meld in enumerate(game.table):
         ends = [None] if meld.kind is lp.MeldKind.SET else ["low", "high"]
         for end in ends:
-            if game.why_not(lp.LayOff(card, k, end), seat) is None:  # type: ignore[arg-type]
+            if game.why_not(lp.LayOff(card, k, end), seat) is None:
                 out.add(("lay_off", k, end))
         for position in range(len(meld.cards)):
             if game.why_not(lp.SwapWild(card, k, position), seat) is None:
@@ -271,8 +271,9 @@ def test_the_model_of_a_view_never_holds_another_seats_hidden_cards(
     visible.update(c.code for c in game.discard_pile)
     for cards in game.view(seat).picked_up:  # taken or bought face up: everyone saw them
         visible.update(c.code for c in cards)
+    prompt = data["view"]["prompt"]
     view = dict(data["view"])
-    prompt = view.pop("prompt")
+    del view["prompt"]
     seen = _codes([view, data["controls"]])
     assert not seen - visible, seen - visible
     if prompt is not None and prompt["card"] is not None:  # the offer is the pile's top card
@@ -431,7 +432,7 @@ def test_the_deal_end_panel_shows_every_hand_left_with_its_points() -> None:
         assert line.text.startswith(f"{line.name}: 10 cards left, {line.hand_points} points")
     assert panel.pad == model.scores.pad
     # as data: the cards are pictured like every other card of the table
-    data: DealEndDict = build_table(
+    data: DealEndDict | None = build_table(
         game.view(0), game, deal_end=summary, deal_end_panel=True
     ).to_dict(lambda face: f"<svg {face.card.code}>")["scores"]["panel"]
     assert data is not None and set(data) == set(get_type_hints(DealEndDict))
@@ -551,3 +552,27 @@ def test_go_down_asks_first_and_a_lesson_can_make_you_build_the_melds() -> None:
     # not its turn: the engine's refusal comes first
     waiting = build_table(game.view(1), game, must_build_melds=True).controls.button("go_down")
     assert not waiting.guide and waiting.why == game.why_not(lp.GoDown(()), 1)
+
+
+def test_a_players_own_table_says_you_and_a_picture_to_watch_names_them() -> None:
+    """Ada's lines, the secret one included ("drew the 9♣"), are all in one person: "You" at a
+    table she plays at (``to_seat``), "Ada" in a picture for watching; a player called "You"
+    reads the second person either way."""
+    hands = ["7H 7C 7S 9H 9D 9S KC 2D 4S 5C", "KH KH QD QD 3C 3C 6S 6S 8D 8D"]
+    hands.append("JC JC 10H 10H 4D 4D 5H 5H 2C 2C")
+    for name, watched in (("Ada", "Ada"), ("You", "You")):
+        game = lp.Game.from_deal(
+            "house", hands, stock="9C AS", upcard="7D", dealer=2, names=[name, "Ben", "Cleo"]
+        )
+        game.apply(lp.DrawStock())
+        while game.phase is lp.Phase.BUY:
+            game.apply(lp.Pass())
+        view = game.view(0)
+        played = build_table(view, game, events=game.log, to_seat=True)
+        shown = build_table(view, game, events=game.log)
+        assert "You drew the 9♣." in played.log and "You passed the 7♦" in " ".join(played.log)
+        assert not any("Ada" in line for line in played.log), played.log
+        assert f"{watched} drew the 9♣." in shown.log, shown.log
+        assert f"{watched} passed the 7♦; it is offered to buy." in shown.log
+        assert played.view.header.deciding.startswith("You ")
+        assert shown.view.header.deciding.startswith(f"{watched} ")

@@ -1401,8 +1401,8 @@ def test_replay_says_which_moves_the_table_played_for_a_seat() -> None:
         g.apply(lp.Pass(), automatic=True)  # a buy clock ran out
     replay = Replay(g.to_json())
     replay.go(first + 1)  # the first pass: stepped to
-    assert g.actors[first] == 0  # Ada, whose view the replay shows: spoken to as "you"
-    said = "The table plays for you:"
+    assert g.actors[first] == 0  # Ada, whose view the replay shows: a replay is watched, so
+    said = "The table plays for Ada:"  # it names her (her own table would say "for you")
     assert replay.events[0] == said, replay.events
     replay.go(first)
     replay.go(first + 1)  # and come back to from the step before

@@ -16,7 +16,7 @@ from ..actions import (
     GiveCard,
     Pass,
 )
-from ..cards import distinct, format_cards
+from ..cards import distinct
 from ..errors import IllegalAction
 from ..events import Event, EventKind
 from ..rules import (
@@ -75,8 +75,8 @@ def apply_call(ctx: Context, action: Action) -> list[Event]:
                     offender,
                     (card,),
                     tuple(drawn or ()),
-                    f"You take the {card} back and draw the "
-                    f"{format_cards(drawn or ())} as a penalty.",
+                    f"{ctx.names[offender]} takes the {card} back; {ctx.names[offender]}'s "
+                    f"penalty: {turns.drawn_words(drawn)}.",
                 )
             )
             if drawn is None:

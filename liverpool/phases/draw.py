@@ -96,7 +96,7 @@ def apply_draw(ctx: Context, action: Action) -> list[Event]:
                     seat,
                     (card,),
                     tuple(drawn or ()),
-                    f"You took the {card} and drew {turns.drawn_words(drawn)}.",
+                    f"{ctx.names[seat]} took the {card} and drew {turns.drawn_words(drawn)}.",
                 )
             )
             if drawn is None:
@@ -138,7 +138,7 @@ def stock_draw(ctx: Context, seat: int) -> list[Event]:
             seat,
             (),
             (card,),
-            f"You drew the {card}.",
+            f"{ctx.names[seat]} drew the {card}.",
         )
     )
     return events
@@ -209,7 +209,8 @@ def buy(ctx: Context, seat: int) -> list[Event]:
             seat,
             (card,),
             tuple(drawn or ()),
-            f"You bought the {card}; your penalty: {turns.drawn_words(drawn)}.",
+            f"{ctx.names[seat]} bought the {card}; {ctx.names[seat]}'s penalty: "
+            f"{turns.drawn_words(drawn)}.",
         )
     )
     if drawn is None:

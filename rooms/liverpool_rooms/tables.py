@@ -214,6 +214,7 @@ class TableSession(SeatScreen):
             version=room.seq,
             refusals=self.refusals,
             four_color=self.four_color,
+            to_seat=True,  # the student's own table: "You passed the K♠", as "You drew the 7♠"
         )
         self.model = model
         return model

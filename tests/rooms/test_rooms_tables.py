@@ -101,6 +101,12 @@ def test_clicks_select_sort_and_play(server: Server, clients: list[Client]) -> N
         what="Ben's draw",
     )
     assert ben.state is not None and ben.state["seq"] > seq
+    # Ben's own table speaks to him: "You passed ..." as "You drew ..." (the line only he may
+    # read), never "Ben passed" beside it; the protocol's log, for programs, names him.
+    log = ben.state["table"]["log"]
+    assert any(line.startswith("You drew the ") for line in log), log
+    assert not any("Ben" in line for line in log), log
+    assert any(line.startswith("Ben drew the ") for line in ben.state["log"]), ben.state["log"]
     hand = ben.state["table"]["view"]["hand"]
     pick = hand[-1]
     answer = intent(ben, kind="click_card", index=pick["index"], code=pick["code"])
