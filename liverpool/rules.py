@@ -43,7 +43,10 @@ __all__ = [
 class _DocEnum(enum.Enum):
     """An enum whose members carry a docstring, shown by :func:`describe` and the widgets."""
 
-    def __new__(cls, value: str, doc: str) -> _DocEnum:
+    # ``doc`` has a default only for the type checker: after the class is made, ``BuyPriority(
+    # "clockwise")`` looks a member up by value (Enum's own ``__new__``), and without one mypy
+    # read that lookup as a call of this constructor missing its ``doc``.
+    def __new__(cls, value: str, doc: str = "") -> _DocEnum:
         member = object.__new__(cls)
         member._value_ = value
         member.__doc__ = doc

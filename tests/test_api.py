@@ -17,7 +17,7 @@ def test_cards_section() -> None:
     assert [str(c) for c in cards] == ["7♥", "7♣", "10♥", "10♦", "J♠", "🃏", "🃏"]
     queen = lp.Card.parse("QS")
     assert queen.rank is lp.Rank.QUEEN and queen.suit is lp.Suit.SPADES and not queen.is_joker
-    assert lp.Rank.ACE == 1 and lp.Rank.KING == 13
+    assert lp.Rank.ACE == 1 and lp.Rank.KING == 13  # type: ignore[comparison-overlap]
     joker = lp.Card.parse("JOKER")
     assert joker.is_joker and joker.rank is None and joker.suit is None
     assert eval(repr(lp.Card.parse("10H")), {"Card": lp.Card}) == lp.Card.parse("10H")
@@ -116,7 +116,7 @@ def test_games_section() -> None:
 
 
 def test_bots_and_matches_section() -> None:
-    bots = [
+    bots: list[lp.bots.Bot] = [
         lp.bots.RandomBot(seed=0),
         lp.bots.BasicBot(),
         lp.bots.StrongBot(),

@@ -7,9 +7,10 @@ import pytest
 
 import liverpool as lp
 from liverpool.actions import Action
-from liverpool.bots import BasicBot, StrongBot, coach, for_seats, seat_seed
+from liverpool.bots import StrongBot, coach, for_seats, seat_seed
 from liverpool.bots.registry import COACH_SEAT
 from liverpool.site_driver import SiteMatch
+from liverpool.table_session import Coach
 from liverpool.terminal import TerminalGame, make_bots
 
 
@@ -29,14 +30,16 @@ def positions(seed: int, steps: int = 240) -> list[tuple[lp.PlayerView, list[Act
     return asked
 
 
-def advice(bot: BasicBot, asked: list[tuple[lp.PlayerView, list[Action]]]) -> list[object]:
+def advice(bot: Coach, asked: list[tuple[lp.PlayerView, list[Action]]]) -> list[object]:
     return [bot.explain(view, legal) for view, legal in asked]
 
 
 def test_the_coach_is_a_strong_bot_seeded_apart_from_every_opponent() -> None:
     made = coach(7)
     assert isinstance(made, StrongBot) and made.seed == seat_seed(7, COACH_SEAT)
-    assert made.seed not in {bot.seed for bot in for_seats("strong", range(8), 7).values()}
+    opponents = list(for_seats("strong", range(8), 7).values())
+    assert all(isinstance(bot, StrongBot) for bot in opponents)
+    assert made.seed not in {bot.seed for bot in opponents if isinstance(bot, StrongBot)}
     assert isinstance(coach(7, "Expert"), lp.bots.ExpertBot)
     with pytest.raises(lp.LiverpoolError, match=r"cannot coach.*basic, strong, expert"):
         coach(7, "random")

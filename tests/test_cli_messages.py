@@ -351,7 +351,7 @@ def answers(game: lp.Game, lines: list[str]) -> list[str]:
 def test_a_command_out_of_its_moment_is_told_the_moment_not_its_form() -> None:
     """ "cut 0" while a buy is offered: the player needs to hear that it is no time to cut."""
     g = stacked()  # You play first: the draw
-    probes = [lp.Cut(1), lp.GiveCard("JK"), lp.LayOff("JK", 0)]
+    probes: list[lp.Action] = [lp.Cut(1), lp.GiveCard("JK"), lp.LayOff("JK", 0)]
     refusals = [_sentence(g.why_not(p, 0) or "") for p in probes]
     assert all("You must draw first" in r for r in refusals), refusals
     said = answers(g.copy(), ["cut 0", "give", "lay 7H"])

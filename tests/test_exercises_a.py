@@ -39,7 +39,7 @@ MINE = {
 }
 EXERCISES = [name for names in MINE.values() for name in names]
 
-SOLVED = {
+SOLVED: dict[str, str | int] = {
     "start": "QS QD JK JK",
     "points": 56,
     "sets": "9S 9H 9C 9D JK JK JK",
@@ -48,7 +48,7 @@ SOLVED = {
 }
 """The answer each worked solution gives (its text opens with it)."""
 
-WRONG = {
+WRONG: dict[str, list[object]] = {
     "start": ["7H 7C JK", "7H 7C 7S 7D", "JK JK JK JK", "7H 8H JK JK"],
     "points": [50, "55", "fifty-six"],
     "sets": ["9S 9H JK", "4D 4C JK JK JK", "9S 9S 9H", "KS 4D 4C"],
@@ -57,12 +57,19 @@ WRONG = {
 }
 
 
+def solved_cards(name: str) -> list[lp.Card]:
+    """The cards of a worked solution that is a hand of cards."""
+    answer = SOLVED[name]
+    assert isinstance(answer, str), answer
+    return lp.parse_cards(answer)
+
+
 settings.register_profile("exercises_a", deadline=None)
 settings.load_profile("exercises_a")
 
 
 @pytest.mark.parametrize("name", EXERCISES)
-def test_the_worked_solution_is_right_and_folded(name):
+def test_the_worked_solution_is_right_and_folded(name: str) -> None:
     assert name in SOLUTIONS
     answer = SOLVED[name]
     assert SOLUTIONS[name].startswith(str(answer))
@@ -74,7 +81,9 @@ def test_the_worked_solution_is_right_and_folded(name):
 
 
 @pytest.mark.parametrize(("name", "answer"), [(n, a) for n in WRONG for a in WRONG[n]])
-def test_a_wrong_answer_is_told_not_yet(name, answer, capsys):
+def test_a_wrong_answer_is_told_not_yet(
+    name: str, answer: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     ok, words = grade(name, answer)
     assert not ok
     assert words.startswith("Not yet"), words
@@ -83,13 +92,13 @@ def test_a_wrong_answer_is_told_not_yet(name, answer, capsys):
 
 
 @pytest.mark.parametrize("name", EXERCISES)
-def test_unanswered_says_so(name, capsys):
+def test_unanswered_says_so(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     check(name, ...)
     assert capsys.readouterr().out.strip() == NOT_ANSWERED
 
 
-@given(st.permutations(lp.parse_cards(SOLVED["start"])))
-def test_start_any_order_of_a_right_set(cards):
+@given(st.permutations(solved_cards("start")))
+def test_start_any_order_of_a_right_set(cards: list[lp.Card]) -> None:
     assert grade("start", [str(c) for c in cards])[0]
 
 
@@ -98,25 +107,25 @@ def test_start_any_order_of_a_right_set(cards):
     suits=st.lists(st.sampled_from("SHDC"), min_size=2, max_size=2),
     order=st.permutations(range(4)),
 )
-def test_start_any_rank_with_two_jokers(rank, suits, order):
+def test_start_any_rank_with_two_jokers(rank: str, suits: list[str], order: list[int]) -> None:
     cards = [f"{rank}{s}" for s in suits] + ["JK", "JK"]
     assert grade("start", " ".join(cards[i] for i in order))[0]
 
 
-def test_points_is_the_engines_count_in_any_form():
+def test_points_is_the_engines_count_in_any_form() -> None:
     total = lp.hand_points(lp.parse_cards(POINTS_HAND), lp.PRESETS["house"])
     assert total == SOLVED["points"]
     for answer in (total, str(total), f" {total} "):
         assert grade("points", answer)[0]
 
 
-@given(st.permutations(lp.parse_cards(SOLVED["sets"])))
-def test_sets_the_longest_set_in_any_order(cards):
+@given(st.permutations(solved_cards("sets")))
+def test_sets_the_longest_set_in_any_order(cards: list[lp.Card]) -> None:
     assert grade("sets", " ".join(str(c) for c in cards))[0]
 
 
 @given(st.lists(st.sampled_from(lp.parse_cards(SETS_HAND)), min_size=3, max_size=6))
-def test_sets_a_shorter_set_is_never_right(cards):
+def test_sets_a_shorter_set_is_never_right(cards: list[lp.Card]) -> None:
     ok, words = grade("sets", [str(c) for c in cards])
     assert not ok and words.startswith("Not yet")
 
@@ -127,7 +136,7 @@ def test_sets_a_shorter_set_is_never_right(cards):
     ),
     place=st.integers(0, 4),
 )
-def test_wild_limits_one_natural_anywhere_the_engine_allows(natural, place):
+def test_wild_limits_one_natural_anywhere_the_engine_allows(natural: lp.Card, place: int) -> None:
     cards = [lp.Card.parse("JK")] * 4
     cards.insert(place, natural)
     legal = bool(lp.check_run(cards, lp.PRESETS["house"]))
@@ -135,7 +144,7 @@ def test_wild_limits_one_natural_anywhere_the_engine_allows(natural, place):
     assert ok is legal, words
 
 
-def test_runs_wrong_order_is_explained_as_typing_order():
+def test_runs_wrong_order_is_explained_as_typing_order() -> None:
     ok, words = grade("runs", "AD KD JK JD 10D")
     assert not ok
     assert "order you type them" in words
@@ -145,7 +154,7 @@ CHECK = re.compile(r'(?<![\w.])check\("(\w+)", \.\.\.\)')
 
 
 @pytest.mark.parametrize("lesson", sorted(MINE))
-def test_lesson_stores_its_exercise_unanswered_then_its_solution(lesson):
+def test_lesson_stores_its_exercise_unanswered_then_its_solution(lesson: str) -> None:
     cells = json.loads((NOTEBOOKS / lesson).read_text(encoding="utf-8"))["cells"]
     sources = ["".join(c["source"]) for c in cells]
     found = []
@@ -170,6 +179,7 @@ def test_lesson_stores_its_exercise_unanswered_then_its_solution(lesson):
 def test_a_number_is_read_the_same_way_in_every_exercise() -> None:
     from liverpool_widgets.lessons.answers import whole_number
 
+    said: object
     for said in (42, "42", " 42 points", "42 pts", 42.0, "42 cards"):
         assert whole_number(said) == 42, said
     for said in (True, "forty", 42.5, "", None, "4 2"):

@@ -50,6 +50,7 @@ def test_take_or_draw_is_the_lesson_position_and_the_coach_grades_it() -> None:
     assert position.actions == result.game.actions[:TAKE_OR_DRAW_STEP]
     assert position.deciding() == result.game.replay_to(TAKE_OR_DRAW_STEP).deciding()
     coach = lp.bots.make("strong", 0)
+    assert isinstance(coach, lp.bots.StrongBot)
     seat = position.to_act
     assert seat is not None
     action, _ = coach.explain(position.view(seat), position.legal_actions())

@@ -303,14 +303,16 @@ class GameMachine(RuleBasedStateMachine):
         meld = data.draw(st.integers(0, max(0, len(g.table) - 1)), label="meld")
         action = data.draw(
             st.sampled_from(
-                [
-                    lp.Discard(card),
-                    lp.GiveCard(card),
-                    lp.LayOff(card, meld, None),
-                    lp.LayOff(card, meld, "high"),
-                    lp.SwapWild(card, meld, 0),
-                    lp.GoDown([[card, *hand[:2]], hand[2:5]]),
-                ]
+                list[lp.Action](
+                    [
+                        lp.Discard(card),
+                        lp.GiveCard(card),
+                        lp.LayOff(card, meld, None),
+                        lp.LayOff(card, meld, "high"),
+                        lp.SwapWild(card, meld, 0),
+                        lp.GoDown([[card, *hand[:2]], hand[2:5]]),
+                    ]
+                )
             ),
             label="action",
         )
@@ -361,21 +363,23 @@ class GameMachine(RuleBasedStateMachine):
         card = lp.Card.parse("7H")
         action = data.draw(
             st.sampled_from(
-                [
-                    lp.DrawStock(),
-                    lp.TakeDiscard(),
-                    lp.Buy(),
-                    lp.Pass(),
-                    lp.GoDown([["7H", "7S", "7D"]]),
-                    lp.LayOff(card, 0, None),
-                    lp.SwapWild(card, 0, 0),
-                    lp.Discard(card),
-                    lp.CallRummy(),
-                    lp.CallLiverpool(),
-                    lp.GiveCard(card),
-                    lp.GoOut(),
-                    lp.Cut(5),
-                ]
+                list[lp.Action](
+                    [
+                        lp.DrawStock(),
+                        lp.TakeDiscard(),
+                        lp.Buy(),
+                        lp.Pass(),
+                        lp.GoDown([["7H", "7S", "7D"]]),
+                        lp.LayOff(card, 0, None),
+                        lp.SwapWild(card, 0, 0),
+                        lp.Discard(card),
+                        lp.CallRummy(),
+                        lp.CallLiverpool(),
+                        lp.GiveCard(card),
+                        lp.GoOut(),
+                        lp.Cut(5),
+                    ]
+                )
             ),
             label="action",
         )
@@ -424,8 +428,10 @@ class GameMachine(RuleBasedStateMachine):
 
 # As many examples as the hypothesis profile asks for (50 by default; see conftest.py), each a
 # game of up to 30 steps, some of which play up to 60 random actions: about 30 s on 2 cores.
+_PROFILE = settings.default
+assert _PROFILE is not None  # conftest.py loads one
 GameMachine.TestCase.settings = settings(
-    max_examples=settings.default.max_examples,
+    max_examples=_PROFILE.max_examples,
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -459,7 +465,7 @@ def test_random_match_ends_with_every_deal_scored(preset: str, players: int) -> 
     best = min(totals)
     assert list(result.winners) == [i for i, t in enumerate(totals) if t == best]
     assert all(totals[w] <= t for w in result.winners for t in totals)
-    assert Counter(e.kind for e in g.log)["deal_over"] == rules.deals
+    assert Counter(e.kind for e in g.log)[lp.EventKind.DEAL_OVER] == rules.deals
     with pytest.raises(lp.IllegalAction):
         g.apply(lp.DrawStock())
 
@@ -486,14 +492,15 @@ def test_taking_a_discard_that_would_leave_no_way_to_end_the_turn_is_refused() -
         upcard="9S",
         dealer=0,
     )
-    for action in [
+    moves: list[lp.Action] = [
         lp.DrawStock(),
         lp.Pass(),
         lp.GoDown([["7H", "7C", "7S", "7D"], ["8H", "8C", "8S", "8D", "8H"]]),
         lp.Discard("KD"),
         lp.DrawStock(),
         lp.Discard("3C"),
-    ]:
+    ]
+    for action in moves:
         g.apply(action)
     assert (
         g.to_act == 1 and g.hand(1) == lp.parse_cards("3C") and g.discard_top == lp.Card.parse("3C")

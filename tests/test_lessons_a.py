@@ -27,12 +27,13 @@ from liverpool_widgets.lessons import (
     grade,
     solution,
 )
+from liverpool_widgets.lessons._panel import LessonPanel
 from liverpool_widgets.lessons.exercises import NOT_ANSWERED
 
 STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" / "static"
 
 
-def click(widget, kind: str, **fields) -> None:
+def click(widget: LessonPanel, kind: str, **fields: object) -> None:
     """One click as the front end sends it (data-* attributes arrive as strings)."""
     widget.handle_message({"kind": kind, **{k: str(v) for k, v in fields.items()}})
     assert widget.crash == "", widget.crash
@@ -42,7 +43,7 @@ def kinds_in(html: str) -> set[str]:
     return set(re.findall(r'data-action="([a-z_]+)"', html))
 
 
-def assert_every_click_handled(widget) -> None:
+def assert_every_click_handled(widget: LessonPanel) -> None:
     handled = widget.handled_kinds()
     for kind in kinds_in(widget.html):
         assert kind in handled, f"{type(widget).__name__} cannot handle {kind!r}"
@@ -51,7 +52,7 @@ def assert_every_click_handled(widget) -> None:
 # -- the shared front end -----------------------------------------------------------------------
 
 
-def test_front_end_files_exist_and_export_render():
+def test_front_end_files_exist_and_export_render() -> None:
     js = (STATIC / "lesson_panel.js").read_text()
     assert "export default { render }" in js
     assert "model.send" in js
@@ -63,7 +64,7 @@ def test_front_end_files_exist_and_export_render():
     [SetBuilder, RunBuilder, WildLimits, GoingDownTrainer, LayOffTrainer],
     ids=lambda w: w.__name__,
 )
-def test_repr_is_deterministic_and_clicks_are_handled(widget):
+def test_repr_is_deterministic_and_clicks_are_handled(widget: type[LessonPanel]) -> None:
     a, b = widget(), widget()
     assert repr(a) == repr(b)
     assert "0x" not in repr(a)
@@ -73,14 +74,14 @@ def test_repr_is_deterministic_and_clicks_are_handled(widget):
 
 
 @pytest.mark.parametrize("message", [None, "text", {"kind": "nonsense"}, {"kind": 3}])
-def test_unreadable_messages_never_crash(message):
+def test_unreadable_messages_never_crash(message: object) -> None:
     b = SetBuilder()
     b.handle_message(message)
     assert b.crash == ""
     assert b.ok is None and b.feedback
 
 
-def test_a_kind_another_panel_answers_is_answered_in_a_sentence():
+def test_a_kind_another_panel_answers_is_answered_in_a_sentence() -> None:
     b = SetBuilder()
     assert b.handled_kinds() >= {"pick", "unpick", "clear", "rules"}
     b.handle_message({"kind": "next"})  # the buying walkthrough's button, not the builder's
@@ -91,7 +92,7 @@ def test_a_kind_another_panel_answers_is_answered_in_a_sentence():
 # -- SetBuilder ----------------------------------------------------------------------------------
 
 
-def test_set_builder_house_verdict_updates_per_click():
+def test_set_builder_house_verdict_updates_per_click() -> None:
     b = SetBuilder("7H 7C KS JK 7S 2D 2C", rules="house")
     assert b.ok is None and "Click cards" in b.feedback
     click(b, "pick", index=0)
@@ -110,7 +111,7 @@ def test_set_builder_house_verdict_updates_per_click():
     assert 'aria-pressed="true"' in b.html
 
 
-def test_set_builder_mixed_ranks_refused_before_three_cards():
+def test_set_builder_mixed_ranks_refused_before_three_cards() -> None:
     b = SetBuilder("7H KS JK")
     b.pick(0)
     b.pick(1)
@@ -130,7 +131,7 @@ def test_set_builder_mixed_ranks_refused_before_three_cards():
         ("house", "JK JK JK", False, "may not be all wild"),
     ],
 )
-def test_set_builder_under_presets(rules, cards, ok, words):
+def test_set_builder_under_presets(rules: str, cards: str, ok: bool, words: str) -> None:
     b = SetBuilder("KS KD 2D 2C 2H JK JK JK", rules=rules)
     b.pick_cards(cards)
     assert b.ok is ok, b.feedback
@@ -138,7 +139,7 @@ def test_set_builder_under_presets(rules, cards, ok, words):
     assert bool(b.check(cards)) is ok
 
 
-def test_set_builder_rules_switch_by_message_rejudges():
+def test_set_builder_rules_switch_by_message_rejudges() -> None:
     b = SetBuilder("KS 2D 2C")
     b.pick_cards("KS 2D 2C")
     assert b.ok is False
@@ -150,7 +151,7 @@ def test_set_builder_rules_switch_by_message_rejudges():
     assert b.picked == [] and b.ok is None
 
 
-def test_set_builder_unpick_and_bad_index():
+def test_set_builder_unpick_and_bad_index() -> None:
     b = SetBuilder("7H 7C 7S")
     b.pick_cards("7H 7C 7S")
     click(b, "unpick", index=1)
@@ -163,7 +164,7 @@ def test_set_builder_unpick_and_bad_index():
 # -- RunBuilder ----------------------------------------------------------------------------------
 
 
-def test_run_builder_judges_as_placed_and_offers_placement():
+def test_run_builder_judges_as_placed_and_offers_placement() -> None:
     b = RunBuilder("9H 10H JH JK QH", rules="house")
     for i in (0, 2, 4, 3):  # 9 J Q JK: the joker at the end leaves the gap
         click(b, "pick", index=i)
@@ -192,14 +193,14 @@ def test_run_builder_judges_as_placed_and_offers_placement():
         ("house", "9H 10H JH QS", False, "one suit"),
     ],
 )
-def test_run_builder_under_presets(rules, cards, ok, words):
+def test_run_builder_under_presets(rules: str, cards: str, ok: bool, words: str) -> None:
     b = RunBuilder("9H 10H JH QH KH AH 2H 3H 4H QS JK JK 2C 2D", rules=rules)
     b.pick_cards(cards)
     assert b.ok is ok, b.feedback
     assert words in b.feedback
 
 
-def test_run_builder_online_placement_fixes_adjacent_wilds():
+def test_run_builder_online_placement_fixes_adjacent_wilds() -> None:
     b = RunBuilder("9H 10H JK JK", rules="online")
     b.pick_cards("9H 10H JK JK")
     assert b.ok is False and "🃏 9♥ 10♥ 🃏" in b.feedback
@@ -207,7 +208,7 @@ def test_run_builder_online_placement_fixes_adjacent_wilds():
     assert b.ok is True
 
 
-def test_run_builder_no_order_works():
+def test_run_builder_no_order_works() -> None:
     b = RunBuilder("9H JH KH JK")
     b.pick_cards("9H JH KH JK")
     assert b.ok is False
@@ -216,7 +217,7 @@ def test_run_builder_no_order_works():
     assert b.arrange().startswith("These cards cannot be placed")
 
 
-def test_run_builder_early_feedback():
+def test_run_builder_early_feedback() -> None:
     b = RunBuilder("9H 9H 10S")
     b.pick(0)
     assert b.ok is None
@@ -227,7 +228,7 @@ def test_run_builder_early_feedback():
 # -- WildLimits ----------------------------------------------------------------------------------
 
 
-def test_wild_limits_the_lessons_examples():
+def test_wild_limits_the_lessons_examples() -> None:
     w = WildLimits("JK 9H 10H JK", kind="run")
     assert w.legal_under() == ["house", "online", "florida", "i_buy", "me"]
     assert (
@@ -253,7 +254,7 @@ def test_wild_limits_the_lessons_examples():
     assert "share one rank" in w.state["verdicts"]["house"]
 
 
-def test_wild_limits_by_messages():
+def test_wild_limits_by_messages() -> None:
     w = WildLimits()
     click(w, "example", index=1)
     assert w.state["cards"] == "9♥ 10♥ 🃏 🃏"
@@ -276,7 +277,7 @@ def test_wild_limits_by_messages():
     assert "Choose set or run" in w.feedback
 
 
-def test_wild_limits_table_text_and_static_check():
+def test_wild_limits_table_text_and_static_check() -> None:
     table = WildLimits("2H 2C 3C", kind="set", presets=["classic", "florida"]).table()
     assert table.splitlines()[1].startswith("florida") and table.endswith("legal")
     verdicts = WildLimits.check("JK 9H 10H JK", "run", ["online", "traditional"])
@@ -285,7 +286,7 @@ def test_wild_limits_table_text_and_static_check():
         WildLimits(presets=["nope"])
 
 
-def test_wild_limits_notes_houses_without_jokers():
+def test_wild_limits_notes_houses_without_jokers() -> None:
     assert "plays without jokers" in WildLimits("JK 9H 10H JK").html
     assert "plays without jokers" not in WildLimits("2S 9H 10H 2C").html
 
@@ -295,7 +296,7 @@ def test_wild_limits_notes_houses_without_jokers():
 NO_JOKERS = "this house plays without jokers, so a joker cannot be part of a meld"
 
 
-def test_lesson_widgets_under_classic_refuse_a_joker():
+def test_lesson_widgets_under_classic_refuse_a_joker() -> None:
     """classic shuffles no jokers: every lesson widget refuses one with the engine's sentence."""
     b = SetBuilder("7H 7C JK 2D", rules="classic")
     click(b, "pick", index=2)  # the joker alone: refused at once, not "so far so good"
@@ -324,7 +325,7 @@ def test_lesson_widgets_under_classic_refuse_a_joker():
 HAND = "7H 7C 7S 9H 10H JK QH KS 3D 4C 5S"
 
 
-def test_going_down_by_clicks_house():
+def test_going_down_by_clicks_house() -> None:
     t = GoingDownTrainer(HAND, rules="house", deal=2)
     for i in (0, 1, 2):
         click(t, "select", index=i)
@@ -344,7 +345,7 @@ def test_going_down_by_clicks_house():
     assert t.ok is False and "exactly 1 set + 1 run" in t.feedback
 
 
-def test_going_down_refuses_a_non_meld_at_once():
+def test_going_down_refuses_a_non_meld_at_once() -> None:
     t = GoingDownTrainer(HAND, rules="house", deal=2)
     t.make_meld("7H KS 3D")
     assert t.ok is False and "is not a meld" in t.feedback
@@ -354,13 +355,13 @@ def test_going_down_refuses_a_non_meld_at_once():
     assert "You do not hold another 7♥" in t.feedback
 
 
-def test_going_down_wrong_kind_for_contract():
+def test_going_down_wrong_kind_for_contract() -> None:
     t = GoingDownTrainer(HAND, rules="house", deal=3)  # 2 runs
     t.make_meld("7H 7C 7S")
     assert t.ok is False and "has no set" in t.feedback
 
 
-def test_going_down_exact_contract_and_wild_placement():
+def test_going_down_exact_contract_and_wild_placement() -> None:
     t = GoingDownTrainer(HAND, rules="house", deal=2)
     ok, words = t.try_melds(["7H 7C 7S", "9H 10H QH JK"])
     assert not ok and "unbroken order" in words
@@ -368,7 +369,7 @@ def test_going_down_exact_contract_and_wild_placement():
     assert not ok and "no more and no fewer" in words
 
 
-def test_going_down_keep_a_card_online():
+def test_going_down_keep_a_card_online() -> None:
     hand = "7H 7C 7S KS KD KH"
     online = GoingDownTrainer(hand, rules="online", deal=1)
     ok, words = online.try_melds(["7H 7C 7S", "KS KD KH"])
@@ -378,7 +379,7 @@ def test_going_down_keep_a_card_online():
     assert ok and "went out" in words
 
 
-def test_going_down_whole_hand_classic_deal_6():
+def test_going_down_whole_hand_classic_deal_6() -> None:
     hand = "7H 7C 7S 7D 4C 5C 6C 7C 9D 10D JD QD KH"  # 10 dealt, 2 bought, 1 drawn
     t = GoingDownTrainer(hand, rules="classic", deal=6)
     ok, words = t.try_melds(["7H 7C 7S 7D", "4C 5C 6C 7C", "9D 10D JD QD"])
@@ -390,13 +391,13 @@ def test_going_down_whole_hand_classic_deal_6():
     assert ok and "went out" in words
 
 
-def test_going_down_failed_attempt_penalty_traditional():
+def test_going_down_failed_attempt_penalty_traditional() -> None:
     t = GoingDownTrainer(HAND, rules="traditional", deal=2)
     ok, words = t.try_melds(["7H 7C 7S", "9H 10H QH JK"])
     assert not ok and "costs you 50 points" in words
 
 
-def test_going_down_show_me_and_rules_messages():
+def test_going_down_show_me_and_rules_messages() -> None:
     t = GoingDownTrainer(HAND, rules="house", deal=2)
     click(t, "show_me")
     assert t.feedback == "One way to go down: set of sevens; run of ♥ 9-Q (🃏 as J♥)."
@@ -416,7 +417,7 @@ def test_going_down_show_me_and_rules_messages():
     assert t.melds == [] and t.ok is None
 
 
-def test_going_down_without_jokers_deals_a_wild_two_in_the_jokers_place():
+def test_going_down_without_jokers_deals_a_wild_two_in_the_jokers_place() -> None:
     t = GoingDownTrainer(HAND, rules="classic", deal=2)
     assert lp.Card.parse("2C") in t.hand and not any(c.is_joker for c in t.hand)
     assert t.feedback.startswith("classic plays without jokers, so its wild 2s lie where")
@@ -429,7 +430,7 @@ def test_going_down_without_jokers_deals_a_wild_two_in_the_jokers_place():
 # -- LayOffTrainer ---------------------------------------------------------------------------------
 
 
-def test_lay_off_by_clicks_house():
+def test_lay_off_by_clicks_house() -> None:
     t = LayOffTrainer(rules="house")
     assert t.state["table"] == ["5♥ 6♥ 🃏 8♥", "K♠ K♦ 🃏", "9♣ 10♣ J♣ Q♣"]
     click(t, "lay_off", meld=0, end="low")
@@ -448,7 +449,7 @@ def test_lay_off_by_clicks_house():
     assert t.ok is False and "not a king" in t.feedback
 
 
-def test_lay_off_where_cards_fit_house_and_classic():
+def test_lay_off_where_cards_fit_house_and_classic() -> None:
     house = LayOffTrainer(rules="house")
     assert house.where_fits("KC") == [(1, None), (2, "high")]
     assert house.where_fits("7H") == []
@@ -472,7 +473,7 @@ def test_lay_off_where_cards_fit_house_and_classic():
     assert "4♥: meld 0, low end" in house.feedback
 
 
-def test_swap_refused_where_rules_have_none():
+def test_swap_refused_where_rules_have_none() -> None:
     for rules in ("house", "florida", "me"):
         t = LayOffTrainer(rules=rules)
         t.select_card("7H")
@@ -483,7 +484,7 @@ def test_swap_refused_where_rules_have_none():
     assert 'data-testid="swap-0-2"' in LayOffTrainer(rules="classic").html
 
 
-def test_swap_classic_freed_wild_must_be_laid_again():
+def test_swap_classic_freed_wild_must_be_laid_again() -> None:
     t = LayOffTrainer(rules="classic")  # meld 0, 5♥ 6♥ 2♣ 8♥, is another player's
     assert t.yours == [2] and 'data-owner="another player&#x27;s"' in t.html
     t.select_card("7H")
@@ -506,7 +507,9 @@ def test_swap_classic_freed_wild_must_be_laid_again():
     ("rules", "yours", "card", "meld"),
     [("classic", [0], "7H", 0), ("traditional", [0], "7H", 0), ("i_buy", [1], "KH", 1)],
 )
-def test_swap_only_out_of_another_players_meld(rules, yours, card, meld):
+def test_swap_only_out_of_another_players_meld(
+    rules: str, yours: list[int], card: str, meld: int
+) -> None:
     t = LayOffTrainer(rules=rules, yours=yours)
     before = t.state
     assert "Only from another player&#x27;s meld, never from your own." in t.html
@@ -518,7 +521,7 @@ def test_swap_only_out_of_another_players_meld(rules, yours, card, meld):
     assert t.state["pending"] is None
 
 
-def test_swap_online_any_meld_your_own_included():
+def test_swap_online_any_meld_your_own_included() -> None:
     t = LayOffTrainer(rules="online", yours=[0, 1])
     assert "From any meld, your own included." in t.html
     t.select_card("7H")
@@ -529,7 +532,7 @@ def test_swap_online_any_meld_your_own_included():
     assert t.ok is True and t.state["table"][1] == "K♠ K♦ K♥"
 
 
-def test_lay_off_trainer_whose_melds():
+def test_lay_off_trainer_whose_melds() -> None:
     assert LayOffTrainer().yours == [2]
     assert LayOffTrainer(table=["9H 10H JK QH"]).yours == []  # a table you give: none yours
     assert LayOffTrainer(yours=[]).yours == []
@@ -537,7 +540,7 @@ def test_lay_off_trainer_whose_melds():
         LayOffTrainer(yours=[3])
 
 
-def test_swap_online_wild_to_hand_and_wrong_natural():
+def test_swap_online_wild_to_hand_and_wrong_natural() -> None:
     t = LayOffTrainer(rules="online")
     t.select_card("KH")
     t.swap(1, 2)
@@ -551,7 +554,7 @@ def test_swap_online_wild_to_hand_and_wrong_natural():
     assert not ok and "no wild card at that place" in words
 
 
-def test_swap_i_buy_sets_only():
+def test_swap_i_buy_sets_only() -> None:
     t = LayOffTrainer(rules="i_buy")
     ok, words = t.check_swap("7H", 0, 2)
     assert not ok and "from a run" in words
@@ -582,7 +585,7 @@ def test_swap_i_buy_sets_only():
     assert t.state["table"][2] == "9♠ 9♦ 9♣ 🃏" and t.state["pending"] is None
 
 
-def test_lay_off_rules_switch_resets():
+def test_lay_off_rules_switch_resets() -> None:
     t = LayOffTrainer()
     t.select_card("4H")
     t.lay_off(0, "low")
@@ -628,7 +631,7 @@ HAND_06 = ("4H", "9H", "7H", "KC", "KH", "8C", "2S", "JK", "3D")
         ),
     ],
 )
-def test_exercises_accept_right_answers(name, answer):
+def test_exercises_accept_right_answers(name: str, answer: object) -> None:
     ok, words = grade(name, answer)
     assert ok, words
 
@@ -656,13 +659,13 @@ def test_exercises_accept_right_answers(name, answer):
         ("start", "QS 11D", "could not read"),
     ],
 )
-def test_exercises_explain_wrong_answers(name, answer, words):
+def test_exercises_explain_wrong_answers(name: str, answer: object, words: str) -> None:
     ok, text = grade(name, answer)
     assert not ok
     assert words in text
 
 
-def test_check_prints_plain_words(capsys):
+def test_check_prints_plain_words(capsys: pytest.CaptureFixture[str]) -> None:
     check("runs", "10D JD JK KD AD")
     check("runs", "AD KD JK JD 10D")
     out = capsys.readouterr().out.splitlines()
@@ -673,7 +676,7 @@ def test_check_prints_plain_words(capsys):
 # -- the package -----------------------------------------------------------------------------------
 
 
-def test_lazy_names_of_other_lessons(monkeypatch):
+def test_lazy_names_of_other_lessons(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(AttributeError):
         lessons.NoSuchWidget  # noqa: B018
     monkeypatch.setitem(lessons._LAZY, "Ghost", ".no_such_module")
@@ -685,7 +688,9 @@ def test_lazy_names_of_other_lessons(monkeypatch):
         assert getattr(lessons, name) is not None
 
 
-def test_an_unanswered_exercise_says_so_and_a_solution_stays_folded(capsys):
+def test_an_unanswered_exercise_says_so_and_a_solution_stays_folded(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     check("runs", ...)
     check("runs", "  ")
     printed = capsys.readouterr().out.splitlines()

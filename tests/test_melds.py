@@ -249,7 +249,7 @@ def test_verdict_codes_are_members_equal_to_their_text() -> None:
         assert VerdictCode(verdict.code.value) is verdict.code
     legal = lp.check_run(cards("5C 6C 7C 8C"), R("house"))
     assert legal.code is VerdictCode.LEGAL
-    assert legal.code == "" and not legal.code  # the only falsy code
+    assert legal.code == "" and not legal.code  # type: ignore[comparison-overlap]  # the only falsy code
     assert all(code for code in VerdictCode if code is not VerdictCode.LEGAL)
 
 
@@ -261,6 +261,7 @@ def test_each_verdict_code_has_a_one_line_docstring() -> None:
     for node, after in pairwise(cls.body):
         if isinstance(node, ast.Assign) and isinstance(after, ast.Expr):
             assert isinstance(node.targets[0], ast.Name) and isinstance(after.value, ast.Constant)
+            assert isinstance(after.value.value, str)
             docs[node.targets[0].id] = after.value.value
     assert set(docs) == {code.name for code in VerdictCode}
     for name, doc in docs.items():

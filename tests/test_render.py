@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 
@@ -470,7 +471,7 @@ def _picture(img: ET.Element) -> str:
     ],
     ids=["plain", "wild-rules", "four-colour", "stands-for", "selected", "face-down", "label"],
 )
-def test_card_img_is_the_card_svg_as_an_image(options: dict[str, object]) -> None:
+def test_card_img_is_the_card_svg_as_an_image(options: dict[str, Any]) -> None:
     for card in _shoe_cards():
         img = _xml(card_img(card, **options))
         svg = card_svg(card, **options)
@@ -562,7 +563,7 @@ def test_html_render_is_small() -> None:
 
 def test_display_hooks_give_html_with_img_cards() -> None:
     game = _game()
-    values = [lp.show("7H 8H JK 2C", rules="classic"), game.table[1], C("10H")]
+    values: list[Any] = [lp.show("7H 8H JK 2C", rules="classic"), game.table[1], C("10H")]
     for value in values:
         html = value._repr_html_()
         assert "<svg" not in html and IMG_PREFIX in html

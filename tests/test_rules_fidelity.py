@@ -229,7 +229,7 @@ def test_a_seat_that_does_not_exist_is_named_never_read_from_the_end(seat: objec
     before = g.state_key()
     for ask in (g.view, g.hand, g.is_down, g.is_floating, g.buys_left):
         with pytest.raises(lp.SeatError) as info:
-            ask(seat)  # type: ignore[operator]
+            ask(seat)  # type: ignore[arg-type]  # a wrong seat on purpose
         message = str(info.value)
         assert f"no seat {seat!r}" in message
         assert "0 (Ada), 1 (Ben), 2 (Cleo), 3 (Dev)" in message

@@ -51,7 +51,7 @@ def test_a_stacked_deal_with_melds_already_down() -> None:
         g.apply(Pass())
     g.apply(Discard("7D"))  # Ada is not down: she may not lay off the 7♦
     g.apply(DrawStock())
-    while g.phase is Phase.BUY:
+    while g.phase is Phase.BUY:  # type: ignore[comparison-overlap]
         g.apply(Pass())
     g.apply(LayOff("9D", 1))  # Ben, down before this turn, lays off at once
     assert len(g.table[1].cards) == 4

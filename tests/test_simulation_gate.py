@@ -41,7 +41,7 @@ def run_gate_match(rules: lp.Rules, players: int, seed: int) -> int:
 
 
 def _cells(counts: str) -> list[tuple[str, int]]:
-    cells = []
+    cells: list[tuple[str, int]] = []
     for name, rules in lp.PRESETS.items():
         if counts == "ends":
             players = sorted({rules.min_players, rules.max_players})

@@ -318,7 +318,7 @@ def test_a_crashing_bot_is_shown_and_stops_the_bots() -> None:
     state = start(session, pace=0.5)
     match = session.match
     assert match is not None and state["bot_delay"] is not None
-    match.bots = [None, Broken(), Broken()]  # type: ignore[list-item]
+    match.bots = [None, Broken(), Broken()]
     state = session.handle({"type": "bot"})
     assert "the bot fell over" in state["table"]["crash"]
     assert state["bot_delay"] is None

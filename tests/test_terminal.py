@@ -84,10 +84,12 @@ class ScriptBot:
         return legal[0]
 
 
-class Lines(io.TextIOBase):
-    """An input stream of lines that notes the game's state_key before each read."""
+class Lines(io.StringIO):
+    """An input stream of lines that notes the game's state_key before each read (a StringIO,
+    so that it is the ``TextIO`` the terminal takes; only ``readline`` is read)."""
 
     def __init__(self, lines: Sequence[str] | Callable[[], str | None]) -> None:
+        super().__init__()
         self.source: Iterator[str] | Callable[[], str | None] = (
             iter(lines) if not callable(lines) else lines
         )
@@ -98,7 +100,7 @@ class Lines(io.TextIOBase):
     def readable(self) -> bool:
         return True
 
-    def readline(self, size: int | None = -1, /) -> str:
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]  # (typeshed: _IOBase.readline is bytes)
         if self.game is not None:
             self.keys.append(self.game.state_key())
         self.reads += 1
