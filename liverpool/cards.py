@@ -54,6 +54,14 @@ class Rank(enum.IntEnum):
         """The short index printed in a card's corner: ``A``, ``2`` ... ``10``, ``J``, ``K``."""
         return _RANK_SYMBOLS[self]
 
+    def __str__(self) -> str:
+        """As a card writes it (``A``, ``7``, ``K``): ``print(card.rank)`` matches the card, not
+        the number an ``int`` would print (``int(rank)`` still gives the value)."""
+        return _RANK_SYMBOLS[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
     @property
     def word(self) -> str:
         """The rank in words, as a screen reader says it: ``ace``, ``two`` ... ``king``."""
@@ -86,6 +94,14 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         """The suit sign: ``♠ ♥ ♦ ♣``."""
         return _SUIT_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        """The suit sign, as a card writes it: ``print(card.suit)`` shows ``♥``, not
+        ``Suit.HEARTS`` (the ``repr`` still names the member)."""
+        return _SUIT_SYMBOLS[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
     @property
     def word(self) -> str:
@@ -198,11 +214,14 @@ class Card:
         return JOKER
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Read one card from text such as ``'QS'``, ``'10♥'``, ``'td'`` or ``'JK'``.
+    def parse(cls, text: str | Card) -> Card:
+        """Read one card from text such as ``'QS'``, ``'10♥'``, ``'td'`` or ``'JK'``; a card
+        is returned as it is (as :func:`parse_cards` takes cards among card texts).
 
         Raises :class:`~liverpool.CardParseError` quoting the token when it is not a card.
         """
+        if isinstance(text, Card):
+            return text
         if not isinstance(text, str):
             raise _not_card_text(text)
         token = text.strip().replace("\ufe0f", "")

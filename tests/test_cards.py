@@ -298,3 +298,20 @@ def test_parse_cards_of_format_cards_round_trips(cards: list[Card]) -> None:
 @given(st.lists(cards_st, max_size=20))
 def test_parse_cards_of_codes_round_trips(cards: list[Card]) -> None:
     assert lp.parse_cards(",".join(c.code for c in cards)) == cards
+
+
+def test_a_rank_and_a_suit_print_as_a_card_writes_them() -> None:
+    """``print(card.suit)`` showed ``Suit.HEARTS`` and ``print(ace.rank)`` showed ``1``."""
+    ten, ace = lp.Card.parse("10H"), lp.Card.parse("AS")
+    assert (str(ten.rank), str(ten.suit), f"{ace.rank}{ace.suit}") == ("10", "♥", "A♠")
+    assert f"{ace.rank:>3}|" == "  A|"
+    assert int(ace.rank) == 1 and ace.rank == 1  # still the value in arithmetic
+    assert repr(ten.suit) == "<Suit.HEARTS: 'H'>" and repr(ace.rank) == "<Rank.ACE: 1>"
+    for card in lp.standard_deck():
+        assert f"{card.rank}{card.suit}" == str(card)
+
+
+def test_parse_returns_a_card_it_is_given() -> None:
+    seven = lp.Card.parse("7H")
+    joker = lp.Card.parse("JK")
+    assert lp.Card.parse(seven) is seven and lp.Card.parse(joker) is joker
