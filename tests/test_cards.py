@@ -305,7 +305,7 @@ def test_a_rank_and_a_suit_print_as_a_card_writes_them() -> None:
     ten, ace = lp.Card.parse("10H"), lp.Card.parse("AS")
     assert (str(ten.rank), str(ten.suit), f"{ace.rank}{ace.suit}") == ("10", "♥", "A♠")
     assert f"{ace.rank:>3}|" == "  A|"
-    assert int(ace.rank) == 1 and ace.rank == 1  # still the value in arithmetic
+    assert ace.rank is not None and int(ace.rank) == 1 and ace.rank == 1  # still a number
     assert repr(ten.suit) == "<Suit.HEARTS: 'H'>" and repr(ace.rank) == "<Rank.ACE: 1>"
     for card in lp.standard_deck():
         assert f"{card.rank}{card.suit}" == str(card)
