@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -167,21 +167,21 @@ def _cmd_play(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{PROG} play: {message}\n")
         return 2
 
-    chosen = {"--preset": args.preset, "--players": args.players, "--seed": args.seed}
-    setup = {flag: value for flag, value in chosen.items() if value is not None}
+    # only what was given: play() keeps the defaults, and a loaded game takes none of these
+    chosen: dict[str, Any] = {"preset": args.preset, "players": args.players, "seed": args.seed}
+    setup = {key: value for key, value in chosen.items() if value is not None}
     if args.load is not None and setup:
+        flags = " and ".join(f"--{key}" for key in setup)
         return fail(
-            f"{' and '.join(setup)} cannot change a saved game: --load resumes it with its own "
-            "rules, players and seed"
+            f"{flags} cannot change a saved game: --load resumes it with its own rules, players "
+            "and seed"
         )
     problem = unwritable(Path(args.save)) if args.save else None
     if problem:
         return fail(problem)
     return play(
-        preset=args.preset if args.preset is not None else "house",
-        players=args.players if args.players is not None else 4,
+        **setup,
         level=args.level,
-        seed=args.seed,
         name=args.name,
         open_hands=args.open_hands,
         save=args.save,

@@ -992,16 +992,16 @@ def play(
         ascii=use_ascii,
         color=color,
     )
-    if load is None:
-        terminal.say(
-            f"Liverpool Rummy — {game.rules.name} rules, {game.players} players, "
-            f"{level} bots, seed {game.seed}. Type 'help' for the commands."
+    if load is None or not game.is_over:  # a finished match shows its result instead
+        who = (
+            f"{level} bots, seed {game.seed}"
+            if load is None
+            else f"you at seat {human} against {level} bots (a saved game does not keep how "
+            "its bots played: --level chooses)"
         )
-    elif not game.is_over:
         terminal.say(
-            f"Liverpool Rummy — {game.rules.name} rules, {game.players} players, you at seat "
-            f"{human} against {level} bots (a saved game does not keep how its bots played: "
-            "--level chooses). Type 'help' for the commands."
+            f"Liverpool Rummy — {game.rules.name} rules, {game.players} players, {who}. "
+            "Type 'help' for the commands."
         )
     return terminal.run()
 
