@@ -21,6 +21,7 @@ from ._compile import mypyc_attr
 from .cards import Card, CardsGiven, Rank, Suit, as_cards
 from .errors import IllegalAction
 from .rules import AceMode, MeldKind, Rules, WildLimit, rules_given
+from .words import sentence
 
 __all__ = [
     "End",
@@ -467,13 +468,13 @@ class Meld:
         if kind is MeldKind.SET:
             verdict = _check_set(placed, rules)
             if not verdict:
-                raise IllegalAction(_capital(verdict.reason))
+                raise IllegalAction(sentence(verdict.reason))
             rank = next(c.rank for c in placed if not rules.is_wild(c))
             assert rank is not None
             return cls(kind, placed, (int(rank),) * len(placed), None, owner)
         layout = _run_layout(placed, rules)
         if isinstance(layout, Verdict):
-            raise IllegalAction(_capital(layout.reason))
+            raise IllegalAction(sentence(layout.reason))
         start, suit = layout
         return cls(kind, placed, tuple(range(start, start + len(placed))), suit, owner)
 
@@ -492,9 +493,10 @@ class Meld:
         """The value of the highest position."""
         return self.values[-1]
 
-    def wild_positions(self, rules: Rules) -> list[int]:
-        """Positions holding a wild card."""
-        return [i for i, c in enumerate(self.cards) if rules.is_wild(c)]
+    def wild_positions(self, rules: Rules | str) -> list[int]:
+        """Positions holding a wild card under ``rules`` (a :class:`Rules` or a preset's name)."""
+        given = rules_given(rules)
+        return [i for i, c in enumerate(self.cards) if given.is_wild(c)]
 
     def stands_for(self, position: int) -> str:
         """What the card at ``position`` stands for: ``'7♥'`` in a run, ``'7'`` in a set."""
@@ -506,10 +508,12 @@ class Meld:
             return None
         return Card.of(value_rank(self.values[position]), self.suit)
 
-    def describe(self, rules: Rules | None = None) -> str:
-        """The meld in words: ``'run of ♥ 5-8 (🃏 as 7♥)'`` or ``'set of sevens'``."""
+    def describe(self, rules: Rules | str | None = None) -> str:
+        """The meld in words: ``'run of ♥ 5-8 (🃏 as 7♥)'`` or ``'set of sevens'``. ``rules``
+        (a :class:`Rules` or a preset's name) says which cards are wild; without it only the
+        jokers are."""
         wilds = (
-            [i for i, c in enumerate(self.cards) if rules.is_wild(c)]
+            self.wild_positions(rules)
             if rules
             else [i for i, c in enumerate(self.cards) if c.is_joker]
         )
@@ -538,7 +542,7 @@ class Meld:
         not fit there."""
         ends = lay_off_ends(self, card, rules)
         if not ends:
-            raise IllegalAction(_capital(_why_not_fit(self, card, rules)))
+            raise IllegalAction(sentence(_why_not_fit(self, card, rules)))
         if self.kind is MeldKind.SET:
             return Meld(
                 self.kind, (*self.cards, card), (*self.values, self.values[0]), None, self.owner
@@ -571,7 +575,7 @@ class Meld:
         """This meld with ``card`` at ``position``, and the wild it freed."""
         verdict = can_replace_wild(self, position, card, rules)
         if not verdict:
-            raise IllegalAction(_capital(verdict.reason))
+            raise IllegalAction(sentence(verdict.reason))
         cards = list(self.cards)
         freed = cards[position]
         cards[position] = card
@@ -659,7 +663,9 @@ def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
             f"the {card} is not a {meld.suit.word[:-1]}, so it does not fit a run of "
             f"{meld.suit.word}"
         )
-    low = "nothing" if meld.low <= 1 else _value_symbol(meld.low - 1, meld.suit)
+    if card.rank is Rank.ACE and meld.low == 2 and rules.aces is AceMode.HIGH_ONLY:
+        return "aces are high only under these rules, so no ace fits below the 2"
+    low = "nothing" if meld.low <= rules.aces.lowest else _value_symbol(meld.low - 1, meld.suit)
     high = "nothing" if meld.high >= ACE_HIGH else _value_symbol(meld.high + 1, meld.suit)
     if rules.is_wild(card):
         broken = "a wild at either end of this run would break the limit on wild cards"
@@ -757,7 +763,3 @@ def freed_wild_stuck(freed: Card, rules: Rules) -> str:
     do not hand it to the swapper ask it back on the table at once)."""
     where = "a set of your own" if rules.wild_swap.freed_wild_own_set_only else "the table"
     return f"The freed {freed} must be laid on {where} this turn; it would fit nowhere."
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

@@ -245,13 +245,13 @@ class BuyPriority(_DocEnum):
 
     CLOCKWISE = (
         "clockwise",
-        "The buyer nearest clockwise to the player about to draw wins (the same order as "
-        "'turn order from the next player' and 'closest clockwise to the discarder').",
+        "The buyer nearest clockwise to the player about to draw wins: the players are asked "
+        "in turn order from the next player.",
     )
     FIRST_TO_CALL = (
         "first_to_call",
-        "The first to call 'buy' (or 'me') wins; against bots the calling order is drawn "
-        "from the game's seeded generator.",
+        "The first to call 'buy' wins; against bots the calling order is drawn from the "
+        "game's seeded generator.",
     )
 
 

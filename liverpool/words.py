@@ -6,7 +6,7 @@ out by hand in each place; a count and its noun are now put together once, here.
 
 from __future__ import annotations
 
-__all__ = ["counted", "noun_for"]
+__all__ = ["counted", "noun_for", "sentence"]
 
 
 def noun_for(n: int, noun: str, plural: str | None = None) -> str:
@@ -19,3 +19,10 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, the noun plural unless ``n`` is 1: ``counted(1, "card")`` is
     ``"1 card"``, ``counted(3, "match", "matches")`` is ``"3 matches"``."""
     return f"{n} {noun_for(n, noun, plural)}"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence to show on its own: a capital first letter and a full stop. The
+    engine words its reasons as clauses ("the contract is exactly 2 sets: ...") because many
+    are quoted inside other lines; a refusal shown alone reads as a sentence."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

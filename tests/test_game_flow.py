@@ -1001,6 +1001,43 @@ def test_classic_rummy_call_every_other_player_gives_the_offender_a_card() -> No
     assert (g.phase, g.to_act) == (Phase.DRAW, 2)
 
 
+def _giving_the_last_card(preset: str) -> tuple[lp.Game, list[lp.Event]]:
+    """Ben (seat 1) goes down and throws the 9♠, which fits Ada's nines; Cleo calls rummy and
+    gives; Ada, down with one card left, must give it. Her hand is then empty."""
+    g = lp.Game.from_deal(
+        preset,
+        hands=["8♣", "5♣ 5♦ 5♠ 6♣ 6♦ 6♠ 9♠ K♠", "7♠ 7♠ 10♦ 10♦ J♣ J♦ Q♣"],
+        stock="K♦ 9♣ 4♦",
+        upcard="K♣",
+        table=[(0, "9♣ 9♦ 9♥"), (0, "3♥ 3♣ 3♦")],
+    )
+    g.apply(lp.DrawStock())
+    pass_window(g)
+    g.apply(lp.GoDown([C("5♣ 5♦ 5♠"), C("6♣ 6♦ 6♠")]))
+    g.apply(lp.Discard("9♠"))
+    g.apply(lp.CallRummy())  # Cleo
+    g.apply(lp.GiveCard("7♠"))
+    assert (g.phase, g.to_act, g.legal_actions()) == (Phase.GIVE_CARD, 0, [lp.GiveCard("8♣")])
+    return g, g.apply(lp.GiveCard("8♣"))
+
+
+@pytest.mark.parametrize("preset", ["classic", "me"])
+def test_giving_the_last_card_ends_the_deal_where_nobody_floats(preset: str) -> None:
+    # docs/rules.md §3.4: the deal lasts "until one player goes out, or has no cards left in
+    # their hand" -- so Ada, made to give her last card, has gone out.
+    g, events = _giving_the_last_card(preset)
+    assert kinds(events)[:3] == ["give_card", "go_out", "deal_over"]
+    assert events[2].scores is not None and events[2].scores[0] == 0  # Ada scores nothing
+    assert g.deal == 2 and g.scores[0] == 0 and g.scores[1] > 0
+
+
+def test_giving_the_last_card_floats_where_floating_is_allowed() -> None:
+    g, events = _giving_the_last_card("florida")
+    assert kinds(events)[:2] == ["give_card", "floating"]
+    assert g.is_floating(0) and g.hand(0) == [] and g.deal == 1
+    assert (g.phase, g.to_act) == (Phase.DRAW, 2)  # the call is over: Cleo's turn comes
+
+
 def test_traditional_floating_player_draws_and_goes_out_by_discarding() -> None:
     # traditional deal 1, 3 players.
     # seat 0 (dealer): 3♠ 4♥ 5♦ 6♣ 8♠ 10♥ J♦ Q♣ K♠ A♥   (5·5 + 4·10 + 15 = 80)

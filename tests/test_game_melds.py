@@ -185,7 +185,8 @@ def test_going_down_is_exactly_the_contract(
     #   stock (top first): Q♥ · upcard 3♣
     g = game("house", [hand, BEN, CLEO], stock="QH", deal=deal)
     draw(g)
-    refused(g, GoDown(melds), phrase)
+    said = refused(g, GoDown(melds), phrase)
+    assert said[0].isupper() or said[0].isdigit(), said  # a sentence, shown on its own
     assert not g.is_down(0)
     g.apply(GoDown(good))
     assert g.is_down(0)
@@ -1125,8 +1126,11 @@ def test_online_deal_7_go_out_after_drawing_and_with_the_melds_named() -> None:
     #   stock (top first): 7♥ · upcard 3♣
     g = game("online", [ONLINE_7, BEN_12, CLEO_12], stock="7H", deal=7)
     draw(g)
+    whole = ["3H 4H 5H 6H 7H", "8S 9S 10S JS", "10D JD QD KD"]
+    # Going down with all of it is the natural first try: the refusal points to Go out.
+    refused(g, GoDown(whole), "must keep one card to discard", "go out with it instead")
     refused(g, GoOut(["3H 4H 5H 6H 7H", "8S 9S 10S JS", "10D JD QD"]), "does not form")
-    events = g.apply(GoOut(["3H 4H 5H 6H 7H", "8S 9S 10S JS", "10D JD QD KD"]))
+    events = g.apply(GoOut(whole))
     assert "go_out" in kinds(events) and g.is_over
 
 

@@ -424,6 +424,20 @@ def test_lay_off_wild_on_a_set_keeps_the_limit() -> None:
         grown.add(card("JK"), None, rules)
 
 
+def test_a_low_ace_refused_where_aces_are_high_only_says_why() -> None:
+    rules = R("me")  # aces high only: nothing goes below the 2
+    meld = Meld.build("run", cards("2D 3D 4D 5D"), rules)
+    assert lp.lay_off_ends(meld, card("AD"), rules) == ()
+    with pytest.raises(IllegalAction, match="Aces are high only under these rules") as ace:
+        meld.add(card("AD"), "low", rules)
+    assert "6♦" not in str(ace.value)  # not "only the A♦ or the 6♦ fits ..., not the A♦"
+    with pytest.raises(IllegalAction, match=r"^Only the 6♦ fits this run, not the 9♦\.$"):
+        meld.add(card("9D"), None, rules)
+    house = R("house")  # where an ace may go low, it is the card below the 2
+    with pytest.raises(IllegalAction, match=r"^Only the A♦ or the 6♦ fits this run"):
+        Meld.build("run", cards("2D 3D 4D 5D"), house).add(card("9D"), None, house)
+
+
 def test_lay_off_on_a_run_at_each_end() -> None:
     rules = R("house")
     meld = Meld.build("run", cards("5H 6H 7H 8H"), rules)

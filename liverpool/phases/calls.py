@@ -23,7 +23,7 @@ from ..rules import (
     RummyCall,
 )
 from ..state import Phase
-from . import turns
+from . import play, turns
 from .context import Context
 
 
@@ -156,6 +156,10 @@ def apply_give(ctx: Context, action: Action) -> list[Event]:
             also_sees=offender,
         )
     ]
+    emptied = play.after_hand_change(ctx, seat, on_turn=False)
+    if any(e.kind is EventKind.GO_OUT for e in emptied):
+        return events + emptied  # the last card given: the deal is over
+    events += emptied
     if not s.queue:
         end_call_window(ctx, events)
     return events

@@ -47,6 +47,7 @@ from ..rules import (
 )
 from ..solver import find_whole_hand, going_down_melds, may_empty_hand
 from ..state import Phase
+from ..words import sentence
 from . import turns
 from .context import Context
 
@@ -173,7 +174,7 @@ def apply_go_down(ctx: Context, action: GoDown) -> list[Event]:
                     seat,
                 )
             ]
-        raise IllegalAction(result)
+        raise IllegalAction(sentence(result))
     error = go_down_leftover_error(ctx, seat, result)
     if error:
         raise IllegalAction(error)
@@ -288,6 +289,12 @@ def go_down_leftover_error(ctx: Context, seat: int, melds: Sequence[Meld]) -> st
         )
     if mode in (GoingDown.NORMAL, GoingDown.WHOLE_HAND_ANY_TIME):
         if left == 0 and ctx.rules.must_keep_card:
+            if mode is GoingDown.WHOLE_HAND_ANY_TIME:
+                return (
+                    "You must keep one card to discard when you go down. Your whole hand "
+                    "makes the contract, so go out with it instead (Go out): in this deal "
+                    "that needs no discard."
+                )
             return "You must keep one card to discard when you go down."
         if left == 0 and not may_empty_hand(ctx.rules, contract):
             return "You must keep a card to discard: you go out only by discarding."
@@ -320,8 +327,12 @@ def lay_contract(ctx: Context, seat: int, melds: Sequence[Meld], kind: EventKind
     return events + after_hand_change(ctx, seat)
 
 
-def after_hand_change(ctx: Context, seat: int) -> list[Event]:
-    """After cards left the hand without a discard: an empty hand goes out or floats."""
+def after_hand_change(ctx: Context, seat: int, *, on_turn: bool = True) -> list[Event]:
+    """After cards left the hand without a discard: an empty hand goes out or floats.
+
+    ``on_turn`` is False for a card given away on someone else's turn (after a rummy call):
+    an empty hand then ends the deal just the same where nobody floats ("until one player goes
+    out, or has no cards left in their hand"), but a floater waits for their own turn."""
     s = ctx.state
     if s.hands[seat]:
         return []
@@ -335,7 +346,7 @@ def after_hand_change(ctx: Context, seat: int) -> list[Event]:
                 seat,
             )
         ]
-        return events + turns.pass_turn(ctx, ctx.next(seat))
+        return events + (turns.pass_turn(ctx, ctx.next(seat)) if on_turn else [])
     return go_out(ctx, seat)
 
 
