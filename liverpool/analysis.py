@@ -23,7 +23,7 @@ from ._compile import mypyc_attr
 from .cards import Card, Suit
 from .codes import BY_CODE, CODES, RUN_CARDS, RUN_SUITS, VALUE_BITS, wild_codes
 from .melds import ACE_HIGH, Meld, lay_off_ends
-from .rules import MeldKind, Requirement, Rules, hand_points
+from .rules import MeldKind, Requirement, Rules, hand_points, rules_given
 from .solver import find_going_down
 from .words import counted
 
@@ -502,7 +502,7 @@ _SHOE_COUNTS: dict[tuple[int, int], Counter[Card]] = {}
 
 def analyze_hand(
     hand: Iterable[Card],
-    rules: Rules,
+    rules: Rules | str,
     deal: int,
     *,
     table: Sequence[Meld] = (),
@@ -510,23 +510,25 @@ def analyze_hand(
     players: int | None = None,
     exact_outs: bool = True,
 ) -> HandAnalysis:
-    """Analyse a hand for ``deal``: distance to the contract, partial melds, outs, dead weight,
-    lay-offs and swaps on ``table``. ``seen`` lists the cards visible to the player besides the
-    hand (table, discards) so outs count only unseen copies.
+    """Analyse a hand for ``deal`` under ``rules`` (a :class:`Rules` or a preset's name):
+    distance to the contract, partial melds, outs, dead weight, lay-offs and swaps on ``table``.
+    ``seen`` lists the cards visible to the player besides the hand (table, discards) so outs
+    count only unseen copies.
 
     With ``exact_outs`` (the coach's choice) an out is every card whose arrival lowers the
     distance, found by trying each card of the shoe; without it (the bots' quick choice) the
     outs are the cards the best partial melds are waiting for."""
     hand = list(hand)
-    players = players or rules.min_players
-    progress = hand_progress(hand, rules, deal)
+    given = rules_given(rules)
+    players = players or given.min_players
+    progress = hand_progress(hand, given, deal)
     missing = progress.missing
-    unseen = unseen_counts([*hand, *seen], rules, players)
+    unseen = unseen_counts([*hand, *seen], given, players)
     if exact_outs and missing:
         wanted = {
             card: None
             for card in sorted(unseen, key=Card.sort_key)
-            if contract_distance([*hand, card], rules, deal) < missing
+            if contract_distance([*hand, card], given, deal) < missing
         }
     else:
         wanted = dict.fromkeys(progress.wanted)
@@ -537,9 +539,9 @@ def analyze_hand(
         going_down=progress.going_down,
         outs=outs,
         dead_weight=progress.dead_weight,
-        points=hand_points(hand, rules),
-        lay_offs=tuple(lay_off_options(hand, table, rules)),
-        swaps=tuple(swap_options(hand, table, rules)),
+        points=hand_points(hand, given),
+        lay_offs=tuple(lay_off_options(hand, table, given)),
+        swaps=tuple(swap_options(hand, table, given)),
     )
 
 

@@ -266,6 +266,20 @@ class Card:
         """Order by rank, then suit; jokers last. Used to show a hand sorted by rank."""
         return self._order
 
+    # sorted(hand) is the first thing a learner tries: cards order as sort_key does (rank, then
+    # suit, jokers last). Equality stays identity (see the class docstring).
+    def __lt__(self, other: object) -> bool:
+        return self._order < other._order if isinstance(other, Card) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._order <= other._order if isinstance(other, Card) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._order > other._order if isinstance(other, Card) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._order >= other._order if isinstance(other, Card) else NotImplemented
+
     def suit_sort_key(self) -> tuple[int, int]:
         """Order by suit, then rank; jokers last. Used to show a hand sorted by suit."""
         if self.rank is None or self.suit is None:

@@ -78,6 +78,14 @@ def play_match(
     dealer: int = 0,
 ) -> MatchResult:
     """Play a whole match, one bot per seat, from ``seed``; every bot sees only its own view."""
+    kind = (
+        next((b for b in bots if isinstance(b, type)), None) if isinstance(bots, Sequence) else None
+    )
+    if kind is not None:
+        raise TypeError(
+            f"{kind.__name__} is a kind of bot, not a bot: make one by calling it, "
+            f"{kind.__name__}() (bots must be a list of bots, one per seat)"
+        )
     if not isinstance(bots, Sequence) or not all(callable(getattr(b, "act", None)) for b in bots):
         raise TypeError(
             "bots must be a list of bots, one per seat, such as [lp.bots.BasicBot(), "

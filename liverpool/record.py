@@ -14,6 +14,7 @@ import dataclasses
 import enum
 import hashlib
 import json
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -236,14 +237,32 @@ def _setup_problem(exc: Exception) -> str:
     return str(exc)
 
 
+_READ_FIRST = "Game.from_json(open(path).read()) (the Replay and Review widgets take a path)"
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """A short line that is not JSON and names a .json file or one that exists: the slip of
+    passing a saved game's path where its text is wanted."""
+    name = text.strip()
+    if not name or "\n" in name or len(name) > 4096 or name[0] in "{[":
+        return False
+    return name.endswith(".json") or os.path.isfile(name)
+
+
 def game_from_json(text: str) -> Game:
     """Replay a record; raises :class:`RecordError` for anything corrupt or tampered with."""
 
     if not isinstance(text, (str, bytes)):
-        raise RecordError(f"a saved game is JSON text, not {type(text).__name__}")
+        hint = f": read the file first, {_READ_FIRST}" if isinstance(text, os.PathLike) else ""
+        raise RecordError(f"a saved game is JSON text, not {type(text).__name__}{hint}")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        if isinstance(text, str) and _looks_like_a_path(text):
+            raise RecordError(
+                f"{text.strip()!r} looks like a file's name, not a saved game's text: read the "
+                f"file first, {_READ_FIRST}"
+            ) from None
         raise RecordError(
             "the saved game is not valid JSON (it may be cut short): "
             + (_json_problem(exc) if isinstance(exc, json.JSONDecodeError) else str(exc))

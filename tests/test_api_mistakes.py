@@ -4,6 +4,7 @@ or refuses in a sentence: never an AttributeError or "'NoneType' object is not i
 
 from __future__ import annotations
 
+import pathlib
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,21 @@ def test_a_preset_name_serves_wherever_rules_are_asked_for() -> None:
     assert lp.hand_points("AH KS", "house") == lp.hand_points("AH KS", HOUSE) == 25
     hand = "7H 7C 7S 8D 8C 8S 4H"
     assert lp.find_going_down(hand, "house", 1) == lp.find_going_down(hand, HOUSE, 1)
+    meld = lp.Meld.build("run", lp.parse_cards("9H 10H JK QH"), HOUSE)
+    assert meld.describe("house") == meld.describe(HOUSE) == "run of ♥ 9-Q (🃏 as J♥)"
+    assert meld.wild_positions("online") == [2]
+    assert lp.analysis.analyze_hand(SEVENS, "house", 1) == lp.analysis.analyze_hand(
+        SEVENS, HOUSE, 1
+    )
+
+
+def test_a_hand_sorts_by_rank_then_suit_with_jokers_last() -> None:
+    hand = lp.parse_cards("KH 2H JK AS 2S 10D")
+    assert sorted(hand) == sorted(hand, key=lp.Card.sort_key)
+    assert lp.format_cards(sorted(hand)) == "A♠ 2♠ 2♥ 10♦ K♥ 🃏"
+    assert max(hand).is_joker and lp.Card.parse("2S") < lp.Card.parse("2H")
+    with pytest.raises(TypeError):
+        _ = lp.Card.parse("2S") < 3
 
 
 def test_card_text_serves_wherever_a_card_is_asked_for() -> None:
@@ -103,6 +119,21 @@ CALLS: dict[str, tuple[Callable[[], Any], type[Exception], str]] = {
         lambda: lp.play_match("house", [1, 2, 3]),  # type: ignore[list-item]
         TypeError,
         "bots must be a list of bots, one per seat",
+    ),
+    "a kind of bot for a bot": (
+        lambda: lp.play_match("house", [lp.bots.BasicBot] * 3),  # type: ignore[list-item]
+        TypeError,
+        "BasicBot is a kind of bot, not a bot: make one by calling it, BasicBot()",
+    ),
+    "a saved game's file name for its text": (
+        lambda: lp.Game.from_json("my game.json"),
+        lp.RecordError,
+        "'my game.json' looks like a file's name, not a saved game's text: read the file first",
+    ),
+    "a saved game's path for its text": (
+        lambda: lp.Game.from_json(pathlib.Path("game.json")),  # type: ignore[arg-type]
+        lp.RecordError,
+        "a saved game is JSON text, not PosixPath: read the file first",
     ),
     "no bots": (
         lambda: lp.play_match("house", None),  # type: ignore[arg-type]
