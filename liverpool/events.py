@@ -146,6 +146,14 @@ def signed_points(value: int) -> str:
     return f"−{-value}" if value < 0 else f"+{value}"
 
 
+def _you_at(text: str, start: int) -> str:
+    """The word for the player at ``start`` of ``text``: "You" where a sentence starts there
+    (the line's start, or after ". ", "! ", "? " or ": "), else "you", as in "The upcard is the
+    6♦; you play first"."""
+    before = text[:start].rstrip()
+    return "You" if not before or before[-1] in ".!?:" else "you"
+
+
 def second_person(text: str, name: str = "You") -> str:
     """``text`` (an engine line naming players in the third person) rewritten so that it
     addresses the player called ``name`` as "you".
@@ -177,7 +185,7 @@ def second_person(text: str, name: str = "You") -> str:
     # "Ada deals" -> "You deal" (the subject); "gave Ada a card" -> "gave you a card"
     text = re.sub(
         rf"\b{who} ({'|'.join(_YOU_VERBS)})\b",
-        lambda m: "You " + _YOU_VERBS[m.group(1)],
+        lambda m: f"{_you_at(m.string, m.start())} {_YOU_VERBS[m.group(1)]}",
         text,
     )
     text = re.sub(rf"(?<=[a-z,;] ){who}\b", "you", text)

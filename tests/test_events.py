@@ -23,6 +23,10 @@ from liverpool.events import second_person, signed_points
         ("You has gone down.", "You have gone down."),
         ("Ben drew a card.", "Ben drew a card."),  # other players are left alone
         ("Youssef deals.", "Youssef deals."),  # whole words only
+        # mid-sentence the subject is "you"; a new sentence (or a colon) starts with "You"
+        ("The upcard is the 6♦; You plays first.", "The upcard is the 6♦; you play first."),
+        ("Ben passed, and You takes it.", "Ben passed, and you take it."),
+        ("The table plays for Ben: You is deciding.", "The table plays for Ben: You are deciding."),
     ],
 )
 def test_second_person_for_the_default_name(line: str, expected: str) -> None:
