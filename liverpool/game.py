@@ -369,13 +369,29 @@ class Game:
                     or f"It is not your turn to act: {self.names[actor]} "
                     f"{turns.deciding_verb(ctx)}."
                 )
-        events = PHASES[ctx.state.phase][1](ctx, action)
+        events = self._deferred_draws_marked(PHASES[ctx.state.phase][1](ctx, action), actor)
         if automatic:
             self._automatic.append(len(self.actions))
             events = [_played_for(self.names[actor], actor), *events]
         self.actions.append(action)
         self.actors.append(actor)
         self.log.extend(events)
+        return events
+
+    def _deferred_draws_marked(self, events: list[Event], actor: int) -> list[Event]:
+        """``events`` with the table's line before a stock draw it played. A turn player who
+        passes the discard draws from the stock only once the buy window closes, inside the
+        last buyer's move; when the table played that turn (an idle clock), the draw is its
+        move too, and a returning player must not read it as their own."""
+        if not self._automatic:  # a game nobody's clock ran out in (every bot's game)
+            return events
+        for i, event in enumerate(events):
+            seat = event.player
+            if event.kind is not EventKind.DRAW_STOCK or seat is None or seat == actor:
+                continue
+            opened = max(k for k, who in enumerate(self.actors) if who == seat)
+            if opened in self._automatic:
+                return [*events[:i], _played_for(self.names[seat], seat), *events[i:]]
         return events
 
     def why_not(self, action: Action, player: int | None = None) -> str | None:

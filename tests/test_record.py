@@ -558,6 +558,22 @@ def test_a_redigested_damaged_record_is_refused_or_sound(path: tuple[Any, ...], 
     assert again.state_key() == g.state_key()
 
 
+def test_a_draw_the_table_played_is_marked_when_the_buy_window_closes() -> None:
+    # An idle turn passes the upcard; the stock draw that completes it comes only when the
+    # last buyer answers, inside that buyer's move. It is still the table's move, not Ben's.
+    g = lp.Game("house", 4, seed=3)
+    ben = g.to_act
+    assert ben is not None and g.idle_action() == lp.DrawStock()
+    g.apply(g.idle_action(), automatic=True)
+    lines: list[str] = []
+    while g.phase is lp.Phase.BUY:
+        lines += [e.text for e in g.apply(lp.Pass())]  # the buyers answer themselves
+    name = g.names[ben]
+    assert lines[-2:] == [f"The table plays for {name}:", f"{name} drew from the stock."]
+    assert sum(line.startswith("The table plays") for line in lines) == 1  # not the buyers'
+    assert [e.text for e in lp.Game.from_json(g.to_json()).log] == [e.text for e in g.log]
+
+
 def test_moves_played_for_a_seat_are_kept_by_copies_replays_and_records() -> None:
     g = lp.Game("house", 3, seed=4)
     g.apply(lp.DrawStock())
