@@ -10,6 +10,7 @@ game is always its setup plus its actions: that is what makes replay exact.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -23,7 +24,7 @@ from .presets import get_rules
 from .rules import MeldKind, Rules
 from .words import counted
 
-__all__ = ["DEFAULT_NAMES", "Setup", "StackedDeal", "seat_names"]
+__all__ = ["BOT_ORDER", "DEFAULT_NAMES", "Setup", "StackedDeal", "bot_names", "seat_names"]
 
 DEFAULT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hal")
 """Seat names used when a game is given a number of players."""
@@ -175,6 +176,20 @@ class Setup:
     def record(self) -> dict[str, Any] | None:
         """The stacked deal as a saved record holds it (``None`` for a shuffled match)."""
         return None if self.stacked is None else self.stacked.to_dict(self.dealer)
+
+
+BOT_ORDER = (*DEFAULT_NAMES[1:], DEFAULT_NAMES[0])
+"""The names bots take beside a person at seat 0 (Ben, Cleo, Dev, ..., then Ada): the default
+seats' names, as a table of bots alone would be named."""
+
+
+def bot_names(name: str, count: int, order: Sequence[str] = BOT_ORDER) -> list[str]:
+    """The names of ``count`` bots beside a person called ``name``: ``order``'s names, then
+    "Bot 1", "Bot 2", ..., skipping the person's own name in any letter case. The person chose
+    only their name, so it must never clash with a bot's (a learner called Ben, or "ben")."""
+    taken = name.casefold()
+    names = itertools.chain(order, (f"Bot {i}" for i in itertools.count(1)))
+    return list(itertools.islice((n for n in names if n.casefold() != taken), count))
 
 
 def seat_names(players: int | Sequence[str]) -> tuple[str, ...]:

@@ -41,6 +41,7 @@ from .errors import LiverpoolError, RecordError
 from .game import DEFAULT_NAMES, Game
 from .presets import get_rules, preset_names
 from .render import card_svg
+from .setup import bot_names
 from .state import Phase
 from .table_model import AutoPass, CardFace, Zone, as_data
 from .table_session import NOTHING_TO_UNDO, STALE, TableSession
@@ -278,8 +279,7 @@ class Session:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"the seed must be a whole number, not {seed!r}")
         name = str(message.get("name") or "You")[:24]
-        names = [name, *DEFAULT_NAMES[1:players]]
-        game = Game(rules, names, seed)
+        game = Game(rules, [name, *bot_names(name, players - 1)], seed)
         self.match = SiteMatch(
             game,
             level=str(message.get("level", "basic")),

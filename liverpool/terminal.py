@@ -59,6 +59,7 @@ from .events import Event, EventKind, second_person
 from .files import read_saved_game, write_atomically, write_problem
 from .game import DEFAULT_NAMES, Game, Phase
 from .presets import get_rules
+from .setup import bot_names
 from .table_model import (
     DealEnd,
     PromptKind,
@@ -963,10 +964,7 @@ def play(
         else:
             name = "You" if name is None else name
             get_rules(preset).check_players(players)
-            others = [n for n in DEFAULT_NAMES if n != name]
-            if players > len(others) + 1:
-                others = [f"Bot {i}" for i in range(1, players)]
-            game = Game(preset, [name, *others[: players - 1]], seed)
+            game = Game(preset, [name, *bot_names(name, players - 1, DEFAULT_NAMES)], seed)
     except LiverpoolError as exc:
         err.write(f"liverpool play: {exc}\n")
         return 2

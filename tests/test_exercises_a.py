@@ -76,7 +76,9 @@ def test_the_worked_solution_is_right_and_folded(name: str) -> None:
     ok, words = grade(name, answer)
     assert ok, words
     assert words.startswith("Right: ")
-    html = solution(name)._repr_html_()
+    folded = solution(name)
+    assert folded is not None
+    html = folded._repr_html_()
     assert html.startswith("<details") and "<details open" not in html
 
 

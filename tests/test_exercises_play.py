@@ -37,7 +37,8 @@ LAY_OFF_RIGHT = {
 @pytest.mark.parametrize("name", NAMES)
 def test_every_exercise_has_a_solution(name: str) -> None:
     assert SOLUTIONS[name]
-    assert "Show the solution" in solution(name)._repr_html_()
+    folded = solution(name)
+    assert folded is not None and "Show the solution" in folded._repr_html_()
 
 
 @pytest.mark.parametrize("name", NAMES)

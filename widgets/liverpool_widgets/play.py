@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,16 +30,25 @@ import traitlets
 
 import liverpool as lp
 from liverpool.actions import Action
-from liverpool.game import DEFAULT_NAMES
+from liverpool.errors import quoted
+from liverpool.setup import bot_names
 from liverpool.table_model import AutoPass, phrase
 from liverpool.table_session import NOTHING_TO_UNDO
 from liverpool.words import counted
 
 from .picture import BoxPicture
 from .review import Review
-from .table import CardTable, running_loop
+from .saved_game import game_of
+from .table import CardTable, check_game, running_loop
 
-__all__ = ["LEVELS", "MatchTable", "Replay", "play"]
+__all__ = [
+    "LEVELS",
+    "MatchTable",
+    "Replay",
+    "check_opponents",
+    "check_pace",
+    "play",
+]
 
 LEVELS = lp.bots.LEVELS
 """The bot levels ``play(level=...)`` accepts (the bot registry's)."""
@@ -55,6 +65,30 @@ def under_voila() -> bool:
 
 FIRST_CLASS = "lp-table-first"
 """The class that puts a match's cell first on a Voila page (see ``static/table.css``)."""
+
+
+def check_pace(pace: object) -> float:
+    """``pace`` as the seconds a bot takes a move: a number from 0 up (0: at once). Asked when
+    it is given, because a text would fail only at the first bot move, with a comparison
+    error, and a negative number would be taken silently as 0."""
+    wanted = "pace is the seconds a bot takes a move: a number from 0 up (0: at once)"
+    if isinstance(pace, bool) or not isinstance(pace, int | float):
+        raise TypeError(f"{wanted}, not {quoted(pace)}")
+    if not 0 <= pace < math.inf:
+        raise ValueError(f"{wanted}, not {pace!r}")
+    return float(pace)
+
+
+def check_opponents(opponents: object, rules: lp.Rules) -> int:
+    """``opponents`` when ``rules`` seat that many bots beside the learner. Worded in
+    opponents, the number the learner gave (the rules count players, the learner included)."""
+    low, high = rules.min_players - 1, rules.max_players - 1
+    if isinstance(opponents, int) and not isinstance(opponents, bool) and low <= opponents <= high:
+        return opponents
+    raise ValueError(
+        f"{rules.name} rules need {low} to {high} opponents ({rules.min_players} to "
+        f"{rules.max_players} players), not {quoted(opponents)}"
+    )
 
 
 class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
@@ -86,6 +120,8 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         pause_at_deal_end: bool = True,
         first: bool | None = None,
     ) -> None:
+        game = check_game(game, "MatchTable plays")
+        pace = check_pace(pace)
         self.seat = seat
         self.level = level
         self._bot_seed = game.seed if bot_seed is None else bot_seed
@@ -109,7 +145,7 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         self.table.on_action(self._after_human)
         self.table.on_next_deal(self._advance)
         self.pace_slider = widgets.FloatSlider(
-            value=max(0.0, pace),
+            value=pace,
             min=0.0,
             max=3.0,
             step=0.1,
@@ -152,7 +188,7 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         )
         if under_voila() if first is None else first:
             self.add_class(FIRST_CLASS)
-        self.pace = max(0.0, pace)
+        self.pace = pace
         self._advance()
 
     # -- the match --------------------------------------------------------------------------------
@@ -183,9 +219,13 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
         )
 
     # -- bots -------------------------------------------------------------------------------------
+    @traitlets.validate("pace")
+    def _pace_valid(self, proposal: dict[str, Any]) -> float:
+        return check_pace(proposal["value"])
+
     @traitlets.observe("pace")
     def _pace_set(self, change: dict[str, Any]) -> None:
-        value = max(0.0, float(change["new"]))
+        value = float(change["new"])
         if self.pace_slider.value != value:
             self.pace_slider.value = min(value, self.pace_slider.max)
 
@@ -363,12 +403,16 @@ def play(
     pause_at_deal_end: bool = True,
     first: bool | None = None,
 ) -> MatchTable:
-    """A whole match against ``opponents`` bots of ``level`` (``"random"``, ``"basic"`` or
-    ``"strong"``), played by clicking. You sit at seat 0.
+    """A whole match against ``opponents`` bots of ``level``, played by clicking. You sit at
+    seat 0, as ``name``; the bots are Ben, Cleo, Dev, ... (never your name).
 
-    ``seed`` fixes every shuffle (``None`` draws one); ``open_hands`` shows every hand;
-    ``pace`` is the seconds a bot takes per move (``0``: at once; a slider changes it);
-    ``game`` plays an existing game (a stacked deal, say) instead of a new one.
+    ``level`` is ``"random"``, ``"basic"``, ``"strong"`` or ``"expert"`` (the strongest: it
+    plays its close decisions out over sampled deals, so it thinks up to about a second a
+    move, on top of ``pace``). ``opponents`` may be as many as the rules seat beside you
+    (house: 2 to 7). ``seed`` fixes every shuffle (``None`` draws one); ``open_hands`` shows
+    every hand; ``pace`` is the seconds a bot takes per move (a number from ``0``, at once;
+    a slider changes it); ``game`` plays an existing :class:`~liverpool.Game` (a stacked
+    deal, say) instead of a new one, and then ``rules``, ``opponents`` and ``name`` are its.
 
     ``scale`` draws the table larger (``projector=True``: large enough for a class on a 1080p
     projector); ``auto_pass_buys`` (``"off"``, ``"when_down"``, ``"always"``) passes buy offers
@@ -380,10 +424,17 @@ def play(
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(map(repr, LEVELS))}, not {level!r}")
     if game is None:
-        if not isinstance(opponents, int) or not 1 <= opponents < len(DEFAULT_NAMES):
-            raise ValueError(f"opponents must be 1 to {len(DEFAULT_NAMES) - 1}, not {opponents!r}")
-        names = [name, *DEFAULT_NAMES[1 : opponents + 1]]
-        game = lp.Game(rules, names, seed)
+        if not isinstance(name, str):
+            raise TypeError(f"name is the name you play under, like 'Ada', not {quoted(name)}")
+        count = check_opponents(opponents, lp.get_rules(rules))
+        game = lp.Game(rules, [name, *bot_names(name, count)], seed)
+    else:
+        preset = isinstance(game, str)  # play(game="house") meant the rules
+        check_game(
+            game,
+            "game= takes",
+            f"; to play under {game!r} rules, use rules={game!r}" if preset else "",
+        )
     return MatchTable(
         game,
         level=level,
@@ -402,14 +453,18 @@ def play(
 class Replay(BoxPicture, widgets.VBox):  # type: ignore[misc]
     """Step back and forth through a saved match (for teachers).
 
-    ``Replay(record_text, open_hands=False, seat=0)`` checks the record (a corrupt one raises
-    :class:`~liverpool.RecordError`), then shows the table as ``seat`` saw it after each step,
+    ``Replay(record, open_hands=False, seat=0)`` takes the match as ``Review`` does: a saved
+    game's JSON text, the path of its file, a :class:`~liverpool.Game`, or a table holding one
+    (:func:`~liverpool_widgets.saved_game.game_of`). It checks the record (a missing file or a
+    corrupt record raises :class:`~liverpool.RecordError`, a seat not at the table
+    :class:`~liverpool.SeatError`), then shows the table as ``seat`` saw it after each step,
     with what happened at that step. First, previous, next and last buttons and a slider move
     through the steps; :meth:`go` does the same from code.
     """
 
-    def __init__(self, record_text: str, open_hands: bool = False, *, seat: int = 0) -> None:
-        final = lp.Game.from_json(record_text)
+    def __init__(self, record: object, open_hands: bool = False, *, seat: int = 0) -> None:
+        final = game_of(record, "Replay")
+        seat = final.seat(seat)
         self._final = final
         self._actions: Sequence[Action] = list(final.actions)
         self._actors: Sequence[int] = list(final.actors)

@@ -15,7 +15,8 @@ waits for a running review. ``result`` holds the :class:`liverpool.review.Review
 
 The record may be a saved game's JSON text, the path of a saved file (``liverpool play --save``,
 a room's downloaded record), a :class:`~liverpool.Game`, or anything holding one as ``.game``
-(the ``MatchTable`` of :func:`~liverpool_widgets.play` after a deal or a match)::
+(the ``MatchTable`` of :func:`~liverpool_widgets.play` after a deal or a match), read by
+:func:`~liverpool_widgets.saved_game.game_of`, as ``Replay`` reads it::
 
     from liverpool_widgets.review import Review
     Review("game.json", seat=0)
@@ -23,21 +24,20 @@ a room's downloaded record), a :class:`~liverpool.Game`, or anything holding one
 
 from __future__ import annotations
 
-import os
 import threading
 from html import escape
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-import liverpool as lp
+from liverpool.errors import quoted
 from liverpool.evaluate import Budget, describe_action
 from liverpool.events import second_person
-from liverpool.files import read_saved_game
 from liverpool.render import view_html
 from liverpool.review import NOTHING_GRADED, Decision, Grade, review
 from liverpool.review import Review as ReviewResult
 
 from .picture import PictureMixin
+from .saved_game import game_of
 
 __all__ = ["GRADE_COLOURS", "Review"]
 
@@ -52,28 +52,19 @@ GRADE_COLOURS: dict[Grade, str] = {
 _MUTED = "color:#57606a;font-size:13px"
 
 
-def _game_of(record: object) -> lp.Game:
-    """The game to review from what a learner may have at hand (see the module docstring). A
-    live game is copied: the match may go on at its table while the review thread reads it."""
-    if isinstance(record, lp.Game):
-        return record.copy()
-    held = getattr(record, "game", None)
-    if isinstance(held, lp.Game):
-        return held.copy()
-    if isinstance(record, str) and not record.strip():
-        raise lp.RecordError(
-            "no saved game was given: pass a game, a table, a record's text or its file's path"
+def _checked_budget(budget: object) -> Budget | int | None:
+    """``budget`` when a review can use it; checked here, in the constructor, because a bad one
+    found in the review's thread would only show as "failed" under the widget."""
+    if budget is None or isinstance(budget, Budget):
+        return budget
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise TypeError(
+            "budget is a number of sampled deals a decision (like 16) or a Budget, "
+            f"not {quoted(budget)}"
         )
-    if isinstance(record, os.PathLike) or (
-        isinstance(record, str) and not record.lstrip().startswith("{")
-    ):
-        return lp.Game.from_json(read_saved_game(record))
-    if isinstance(record, str):
-        return lp.Game.from_json(record)
-    raise TypeError(
-        "Review needs a saved game: its JSON text, the path of its file, a Game, or a table "
-        f"holding one (its .game), not {type(record).__name__}"
-    )
+    if budget < 1:
+        raise ValueError(f"a review needs at least one sampled deal a decision, not {budget}")
+    return budget
 
 
 class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
@@ -82,8 +73,9 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
     ``Review(record_or_game, seat=0, budget=None, *, seed=0, wait=False)``: ``budget`` is a
     number of sampled deals per decision or a :class:`~liverpool.evaluate.Budget` (default:
     :data:`liverpool.review.DEFAULT_BUDGET`). A corrupt record raises
-    :class:`~liverpool.RecordError`, a seat not at the table :class:`~liverpool.SeatError`,
-    both at once, before any work starts.
+    :class:`~liverpool.RecordError`, a seat not at the table :class:`~liverpool.SeatError`, and
+    a budget that is neither a whole number from 1 up nor a ``Budget`` a :class:`TypeError` or
+    :class:`ValueError`: all at once, before any work starts.
     """
 
     def __init__(
@@ -95,11 +87,9 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         seed: int = 0,
         wait: bool = False,
     ) -> None:
-        self.game = _game_of(record)
+        self.game = game_of(record, "Review")
         self.seat = self.game.seat(seat)
-        if isinstance(budget, int) and budget < 1:
-            raise ValueError(f"a review needs at least one sampled deal a decision, not {budget}")
-        self.budget = budget
+        self.budget = _checked_budget(budget)
         self.seed = seed
         self.result: ReviewResult | None = None
         self.error: str | None = None

@@ -39,6 +39,7 @@ import traitlets
 
 import liverpool as lp
 from liverpool.actions import Action
+from liverpool.errors import quoted
 from liverpool.render import card_svg
 from liverpool.table_model import (
     AutoPass,
@@ -61,7 +62,15 @@ from liverpool.table_session import (
 
 from .picture import TablePicture
 
-__all__ = ["ACTION_KINDS", "PAUSED", "PROJECTOR_SCALE", "STALE", "CardTable", "TableFront"]
+__all__ = [
+    "ACTION_KINDS",
+    "PAUSED",
+    "PROJECTOR_SCALE",
+    "STALE",
+    "CardTable",
+    "TableFront",
+    "check_game",
+]
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -71,6 +80,19 @@ CARD_WIDTHS = {Zone.HAND: 92, Zone.MELD: 64, Zone.PILE: 84, Zone.OPEN: 52}
 PROJECTOR_SCALE = 1.6
 """The ``scale`` of ``projector=True``: cards and words large enough for a class to read on a
 1080p projector."""
+
+
+def check_game(game: object, needs: str, hint: str = "") -> lp.Game:
+    """``game`` itself when it is a :class:`~liverpool.Game`, else a :class:`TypeError` that
+    starts with ``needs`` (``"CardTable shows"``) and ends with ``hint``. Asked first, because
+    anything else (a preset's name, say) fails deep inside the table with an AttributeError
+    about ``.players`` or ``.seed``, which names nothing the learner wrote."""
+    if isinstance(game, lp.Game):
+        return game
+    raise TypeError(
+        f"{needs} a Game, like lp.Game('house', 4) or lp.Game.from_deal(...), "
+        f"not {quoted(game)}{hint}"
+    )
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -183,7 +205,7 @@ class CardTable(TablePicture, TableFront):
         )
         # the session first: the trait observers below forward to it
         self.session = TableSession(
-            game,
+            check_game(game, "CardTable shows"),
             seat,
             coach=coach,
             clock=clock,

@@ -22,6 +22,7 @@ from html import escape
 from typing import Any
 
 import liverpool as lp
+from liverpool.errors import quoted
 from liverpool.words import counted
 
 from .answers import whole_number
@@ -103,12 +104,15 @@ def check(name: str, answer: Any = ...) -> None:
     print(("✓ " if correct else "✗ ") + words)
 
 
-def solution(name: str) -> Solution:
-    """The worked solution of exercise ``name``, folded until opened."""
+def solution(name: str) -> Solution | None:
+    """The worked solution of exercise ``name``, folded until opened. A name with no solution
+    (a typo, most likely) is answered as :func:`check` answers it, with a printed line naming
+    the solutions there are, and ``None``: a lesson's cell shows the line, not a traceback."""
     text = SOLUTIONS.get(name)
     if text is None:
-        known = ", ".join(sorted(SOLUTIONS)) or "none yet"
-        raise KeyError(f"there is no solution for {name!r}; the solutions are: {known}")
+        known = ", ".join(SOLUTIONS) or "none yet"
+        print(f"✗ There is no solution for {quoted(name)}; the solutions are: {known}.")
+        return None
     return Solution(name, text)
 
 

@@ -135,16 +135,26 @@ def _place(meld: lp.Meld, end: End | None) -> str:
 
 
 class LayOffTrainer(LessonPanel):
-    """Lay off cards of a hand onto melds on the table, and swap wilds, under one house's rules."""
+    """Lay off cards of a hand onto melds on the table, and swap wilds, under one house's rules.
+
+    - ``table``: the melds on the table, a list of card texts (``["5H 6H JK 8H", "KS KD JK"]``),
+      or one text for a table of one meld; a run as placed, lowest first.
+    - ``hand``: the cards in your hand, as text (``"4H 9H 7H"``) or a list.
+    - ``rules``: a preset's name or a :class:`~liverpool.Rules` (default: the house rules).
+    - ``yours``: the numbers of the melds that are yours, from 0 (default: the clubs run of the
+      first table, and none of a table you give).
+    """
 
     def __init__(
         self,
-        table: TableText = DEFAULT_TABLE,
+        table: TableText | str = DEFAULT_TABLE,
         hand: Sequence[lp.Card | str] | str = DEFAULT_HAND,
         rules: lp.Rules | str | None = None,
         yours: Collection[int] | None = None,
     ) -> None:
         super().__init__()
+        if isinstance(table, str):  # one meld: read letter by letter, "5" was not a card
+            table = [table]
         self._start_table = [as_cards(m) for m in table]
         self._start_hand = as_cards(hand)
         if yours is None:

@@ -33,6 +33,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import liverpool as lp
 from liverpool.actions import Action, Pass
 from liverpool.bots import BasicBot, Bot, for_seats, make, seat_seed
+from liverpool.errors import quoted
 from liverpool.events import EventKind
 
 from ..picture import BoxPicture
@@ -387,7 +388,8 @@ class _LabPanel(LessonPanel):
 class StrategyLab(BoxPicture, widgets.VBox):  # type: ignore[misc]
     """Simulate deals between bots, then plot: going down by turn N, the value of buying, bot
     levels compared. ``StrategyLab(experiment="going_down", rules="house", deals=(1, 4, 7),
-    trials=20, seed=0, hand=None)``; small defaults keep a run to a few seconds."""
+    trials=20, seed=0, hand=None)``; small defaults keep a run to a few seconds. ``trials``
+    (deals simulated per point) is a whole number from 1 up."""
 
     def __init__(
         self,
@@ -409,6 +411,9 @@ class StrategyLab(BoxPicture, widgets.VBox):  # type: ignore[misc]
         for d in self.deals:
             if not 1 <= d <= self._rules.deals:
                 raise ValueError(f"deal must be 1 to {self._rules.deals}, not {d!r}")
+        if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+            # zero trials would still "answer" the question, from no deal at all
+            raise ValueError(f"trials must be a whole number from 1 up, not {quoted(trials)}")
         self.trials = trials
         self.seed = seed
         self.hand = None if hand is None else lp.parse_cards(hand)

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
 import liverpool as lp
+from liverpool.errors import quoted
 
 from ._panel import (
     Handler,
@@ -32,7 +33,7 @@ from ._panel import (
     wild_words,
 )
 
-__all__ = ["EXAMPLES", "WildLimits", "WildLimitsState"]
+__all__ = ["EXAMPLES", "WildLimits", "WildLimitsState", "meld_kind", "preset_names"]
 
 
 class WildLimitsState(TypedDict):
@@ -55,26 +56,54 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
 """The example buttons: (label, cards, kind)."""
 
 
+def meld_kind(kind: object) -> lp.MeldKind:
+    """``kind`` as a :class:`~liverpool.MeldKind` (``"set"`` or ``"run"``, any case). Anything
+    else is refused in the lesson's words: the enum's own error ("'sequence' is not a valid
+    MeldKind") names a Python class the learner never met."""
+    if isinstance(kind, lp.MeldKind):
+        return kind
+    word = kind.strip().lower() if isinstance(kind, str) else None
+    if word in tuple(lp.MeldKind):
+        return lp.MeldKind(word)
+    raise ValueError(f"kind is 'set' or 'run', not {quoted(kind)}")
+
+
+def preset_names(presets: Sequence[str] | str | None) -> list[str]:
+    """The presets to show: every one of ``lp.PRESETS`` for ``None``, and one name alone as a
+    list of one (a string is a sequence too, and ``"house"`` was read letter by letter, as a
+    preset called 'h'). A wrong name fails now, listing the right ones."""
+    if presets is None:
+        return list(lp.PRESETS)
+    names = [presets] if isinstance(presets, str) else list(presets)
+    for name in names:
+        lp.get_rules(name)
+    return names
+
+
 def _limit(rules: lp.Rules, kind: lp.MeldKind) -> str:
     limit = rules.set_wilds if kind is lp.MeldKind.SET else rules.run_wilds
     return limit.doc
 
 
 class WildLimits(LessonPanel):
-    """Cards judged under each preset (default: all of ``lp.PRESETS``) side by side."""
+    """Cards judged under each preset side by side.
+
+    - ``cards``: the cards to judge, as text (``"JK 9H 10H JK"``) or a list; a run as placed.
+    - ``kind``: ``"set"`` or ``"run"``, what the cards are judged as.
+    - ``presets``: the presets to compare, a list of names or one name (default: every one of
+      ``lp.PRESETS``).
+    """
 
     def __init__(
         self,
         cards: Sequence[lp.Card | str] | str = "JK 9H 10H JK",
         kind: lp.MeldKind | str = "run",
-        presets: Sequence[str] | None = None,
+        presets: Sequence[str] | str | None = None,
     ) -> None:
         super().__init__()
-        self._presets = list(presets) if presets is not None else list(lp.PRESETS)
-        for name in self._presets:
-            lp.get_rules(name)  # a wrong name fails now, listing the right ones
+        self._presets = preset_names(presets)
         self._cards: list[lp.Card] = []
-        self._kind = lp.MeldKind(kind)
+        self._kind = meld_kind(kind)
         self._text = ""
         self.set_cards(cards)
 
@@ -91,12 +120,14 @@ class WildLimits(LessonPanel):
     def check(
         cards: Sequence[lp.Card | str] | str,
         kind: lp.MeldKind | str = "run",
-        presets: Sequence[str] | None = None,
+        presets: Sequence[str] | str | None = None,
     ) -> dict[str, lp.Verdict]:
         """The verdict of each preset on ``cards`` as a ``kind`` (a run as placed)."""
         chosen = as_cards(cards)
-        names = list(presets) if presets is not None else list(lp.PRESETS)
-        return {name: lp.check_meld(chosen, kind, lp.get_rules(name)) for name in names}
+        meld = meld_kind(kind)
+        return {
+            name: lp.check_meld(chosen, meld, lp.get_rules(name)) for name in preset_names(presets)
+        }
 
     def verdicts(self) -> dict[str, lp.Verdict]:
         """The verdict of each shown preset on the current cards."""
@@ -111,7 +142,7 @@ class WildLimits(LessonPanel):
     ) -> str:
         """Judge other cards (text or cards; a run as placed). Returns the feedback."""
         if kind is not None:
-            self._kind = lp.MeldKind(kind)
+            self._kind = meld_kind(kind)
         try:
             self._cards = as_cards(cards)
         except lp.CardParseError as exc:
