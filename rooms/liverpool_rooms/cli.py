@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import math
 import secrets
 import socket
@@ -30,6 +31,7 @@ __all__ = [
     "add_serve",
     "build_parser",
     "listen",
+    "loopback_only",
     "main",
     "option_problem",
     "serve_main",
@@ -149,6 +151,25 @@ def _lan_address() -> str | None:
         probe.close()
 
 
+def loopback_only(host: str) -> bool:
+    """Whether a server listening on ``host`` can be reached from this computer alone
+    (``127.0.0.1``, ``::1``, ``localhost``): then no phone can open its join links."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+LOOPBACK_NOTE = (
+    "only this computer can open these rooms: to let students' phones join, stop the server "
+    f"and start it again with `{PROG} serve --host 0.0.0.0`"
+)
+"""The banner's line when the server listens on loopback only (the teacher's page says the
+same beside the join link)."""
+
+
 def _url(host: str, port: int) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
@@ -223,6 +244,8 @@ def banner(host: str, port: int, key: str, *, made: bool, db: str) -> str:
         lines.append(f"{PROG} serve: rooms at {shown} (on this computer: {local})")
     else:
         lines.append(f"{PROG} serve: rooms at {_url(host, port)}")
+        if loopback_only(host):
+            lines.append(LOOPBACK_NOTE)
     if made:
         lines.append(f"teacher key: {key}  (type it on the teacher's page)")
     else:
@@ -299,6 +322,7 @@ def serve_main(args: argparse.Namespace) -> int:
         durable=args.durable,
         table_models=not args.no_table_model,
         public_url=_url(lan, port) if lan else "",
+        loopback_only=loopback_only(host),
         rate=args.rate,
         burst=args.burst,
     )

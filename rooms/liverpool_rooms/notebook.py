@@ -515,6 +515,7 @@ class RoomServer:
             teacher_key=self.teacher_key,
             bot_seconds=max(0.0, self.bot_seconds),
             public_url=self.public_url,
+            loopback_only=self.host == "127.0.0.1",
         )
         # As `liverpool serve` runs it, without touching the kernel's logging.
         server = uvicorn.Server(server_config(options, shutdown_seconds=2, own_logging=False))

@@ -6,6 +6,9 @@
   table (with a clearly marked demonstration mode that opens every hand on that screen only).
 * ``/r/{code}`` — a student's page: a name and a seat, then the card table. ``?watch`` makes
   it a projector screen that shows the public table only.
+* ``/join`` — where a student without a camera types the room's code (the same box is on
+  ``/`` and on the page of a code that names no room); a plain form, so it works before any
+  script has loaded.
 
 The card table is the notebook's own front end: ``table.js`` and ``table.css`` are read
 (never changed) from the ``liverpool_widgets`` package's ``static`` folder, found without
@@ -30,7 +33,7 @@ from pathlib import Path
 from liverpool import PRESETS
 from liverpool.bots import LEVELS
 
-__all__ = ["missing_html", "static_file", "student_html", "teacher_html"]
+__all__ = ["join_html", "missing_html", "static_file", "student_html", "teacher_html"]
 
 _HERE = Path(__file__).parent / "static"
 _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
@@ -113,8 +116,43 @@ def _page(title: str, body: str, script: str, *, data: str = "") -> str:
 """
 
 
-def teacher_html() -> str:
-    """The teacher's page."""
+REACH_NOTE = (
+    "Only this computer can open this link: the server listens to this computer alone. "
+    "To let students' phones join, stop it (Ctrl-C) and start it again with "
+    "<code>liverpool serve --host 0.0.0.0</code>."
+)
+"""Said beside the join link and QR code when the server listens on loopback only (the
+default): a phone that scans the code would open its own ``127.0.0.1`` and find nothing."""
+
+
+def _join_form(problem: str = "") -> str:
+    """The "Join a room" box: a room code, sent to ``/join`` (which goes on to the room's
+    page). ``problem``: the sentence about the code typed before, shown above the box."""
+    said = (
+        f'<p class="rooms-error" role="alert" data-testid="join-problem">{html.escape(problem)}</p>'
+        if problem
+        else ""
+    )
+    return f"""<section class="rooms-card" id="join-room-box">
+  <h2>Join a room</h2>
+  <p class="rooms-muted">Type the code your teacher shows, such as K7QXM.</p>
+  {said}
+  <form action="/join" method="get" autocomplete="off">
+    <input name="code" maxlength="12" required aria-label="room code" placeholder="room code"
+      autocapitalize="characters" spellcheck="false" data-testid="join-code">
+    <button type="submit" class="rooms-primary" data-testid="join-go">Go to the room</button>
+  </form>
+</section>"""
+
+
+def teacher_html(*, loopback_only: bool = False) -> str:
+    """The teacher's page (``loopback_only``: the server listens to this computer alone, and
+    the page says so beside the join link, with the command that lets phones in)."""
+    reach = (
+        f'<p class="rooms-warning" data-testid="reach-note">{REACH_NOTE}</p>'
+        if loopback_only
+        else ""
+    )
     levels = "".join(
         f'<option value="{lv}"{" selected" if lv == "basic" else ""}>{lv}</option>' for lv in LEVELS
     )
@@ -123,6 +161,7 @@ def teacher_html() -> str:
   <h1>Liverpool rooms <span class="rooms-muted">— the teacher's page</span></h1>
   <span class="rooms-status" id="status" role="status"></span>
 </header>
+{_join_form()}
 <section class="rooms-card" id="key-box">
   <h2>Teacher key</h2>
   <p class="rooms-muted">The key was printed by <code>liverpool serve</code> when it started.</p>
@@ -130,6 +169,7 @@ def teacher_html() -> str:
     <input id="key" type="password" placeholder="teacher key" aria-label="teacher key" required>
     <button type="submit" data-testid="use-key">Use this key</button>
   </form>
+  <p class="rooms-error" id="key-problem" role="alert" data-testid="key-problem" hidden></p>
 </section>
 <section class="rooms-card" id="create-box" hidden>
   <h2>Make a room</h2>
@@ -150,14 +190,25 @@ def teacher_html() -> str:
         its player).</p></fieldset>
     <button type="submit" class="rooms-primary" data-testid="create-room">Make the room</button>
   </form>
-  <div id="my-rooms"></div>
+  <h2>Open a room</h2>
+  <p class="rooms-muted">A room made on another computer or browser opens here too, by its
+    code: the teacher key runs every room of this server.</p>
+  <form id="open-form" autocomplete="off">
+    <input id="open-code" maxlength="12" required aria-label="room code to open"
+      placeholder="room code" data-testid="open-code">
+    <button type="submit" data-testid="open-room">Open the room</button>
+  </form>
+  <p class="rooms-error" id="open-problem" role="alert" data-testid="open-problem" hidden></p>
+  <div id="my-rooms" data-testid="my-rooms"></div>
 </section>
 <section class="rooms-card" id="room-box" hidden>
   <div class="rooms-join">
     <div>
       <h2>Room <span class="rooms-code" id="room-code" data-testid="room-code"></span></h2>
       <p>Students open <a id="join-link" data-testid="join-link" target="_blank"
-        rel="noopener"></a> or scan the code.</p>
+        rel="noopener"></a> or scan the code; without a camera, they open
+        <span id="join-page" data-testid="join-page"></span> and type the code.</p>
+      {reach}
       <p><a id="watch-link" target="_blank" rel="noopener">Open a projector screen</a>
         · <a id="record-link" hidden>Download the record</a></p>
     </div>
@@ -197,6 +248,7 @@ def student_html(code: str) -> str:
 <header class="rooms-top">
   <h1>Liverpool · room <span class="rooms-code" data-testid="room-code">{safe}</span></h1>
   <span class="rooms-me" id="me" data-testid="me"></span>
+  <button type="button" class="rooms-link" id="switch" data-testid="switch" hidden></button>
   <span class="rooms-status" id="status" role="status" data-testid="status"></span>
 </header>
 <section class="rooms-card" id="join-box" hidden>
@@ -219,20 +271,35 @@ def student_html(code: str) -> str:
     return _page(f"Liverpool room {code}", body, "student.js", data=f' data-code="{safe}"')
 
 
+def join_html(problem: str = "") -> str:
+    """``/join``: the "Join a room" box alone (``problem``: what was wrong with the code
+    typed before)."""
+    return _plain_page("Join a room", f'<main class="rooms-page">{_join_form(problem)}</main>')
+
+
 def missing_html(why: str | None = None) -> str:
-    """The page for a room code that names no room, or (``why``) a room that cannot be opened
-    (its saved game no longer replays)."""
+    """The page for a room code that names no room (with the box to type it again), or
+    (``why``) a room that cannot be opened (its saved game no longer replays)."""
     if why is None:
         title, heading = "No such room", "There is no room with that code"
         text = "Check the code with your teacher, or scan the room's QR code again."
+        again = _join_form()
     else:
         title = heading = "This room cannot be opened"
         text = f"{html.escape(why)} Tell your teacher."
+        again = ""
     body = f"""<main class="rooms-page"><section class="rooms-card">
 <h1>{heading}</h1>
 <p>{text}</p>
-</section></main>"""
+</section>{again}</main>"""
+    return _plain_page(title, body)
+
+
+def _plain_page(title: str, body: str) -> str:
+    """A page with no script (a form, a sentence): the rooms' style sheet only."""
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
 <link rel="stylesheet" href="/static/rooms.css"></head><body>{body}</body></html>
 """

@@ -140,10 +140,12 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Bad('A message is a JSON object with a "type", such as {"type": "sync"}.')
     kind = data.get("type")
+    if "type" not in data:
+        raise Bad('A message needs a "type", such as {"type": "sync"}.')
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         known = ", ".join(sorted(CLIENT_TYPES))
         if not isinstance(kind, str):
-            raise Bad(f'A message names its "type" in text; a room knows: {known}.')
+            raise Bad(f'A message\'s "type" is a word in quotes; a room knows: {known}.')
         shown = repr(kind) if len(kind) <= 20 else "of that type"
         raise Bad(f"A room does not know the message {shown}; it knows: {known}.")
     _check_fields(kind, data)

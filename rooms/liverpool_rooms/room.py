@@ -45,6 +45,7 @@ from liverpool.actions import Action, Buy, Pass, action_from_dict, action_to_dic
 from liverpool.bots import LEVELS, make, seat_seed
 from liverpool.bots.base import Bot
 from liverpool.record import rules_from_dict, rules_to_dict
+from liverpool.words import counted
 
 from .protocol import (
     Bad,
@@ -57,7 +58,17 @@ from .protocol import (
 )
 from .store import RoomRow, SeatRow, StaleRoom, Store, token_digest
 
-__all__ = ["LOG_LINES", "NO_ROOM", "Conn", "Room", "RoomConfig", "Seat", "Unreadable", "rebuilding"]
+__all__ = [
+    "LOG_LINES",
+    "NOT_IDENTIFIED",
+    "NO_ROOM",
+    "Conn",
+    "Room",
+    "RoomConfig",
+    "Seat",
+    "Unreadable",
+    "rebuilding",
+]
 
 log = logging.getLogger("liverpool_rooms")
 
@@ -68,8 +79,24 @@ RESERVED_NAMES = frozenset({"you"})
 """Names no student may take: each seat's log says "You" for its own moves, so a player called
 You would make the others read their moves as their own."""
 
-MAX_CONNECTIONS = 48
-"""Connections one room accepts (a class, its teacher and a projector or two)."""
+MAX_WAITING = 16
+"""Screens of one room that have not yet said who they are (join, resume, host or watch).
+Anyone may open one, so when more come the oldest is closed: a newcomer is never turned away
+at the door, and the teacher's or a student's screen, which says who it is at once, gets in
+even while strangers' silent sockets pile up."""
+
+MAX_WATCHERS = 16
+"""Projector screens (``watch``) one room shows at once. Watching needs no token, so watchers
+have their own cap, checked when a screen asks to watch: they can never fill the places the
+teacher and the students need."""
+
+MAX_SCREENS = 8
+"""Screens one seat (or the teacher) may have open at once in a room: more than any person
+uses (a phone, a laptop, a tab left open), few enough that one token cannot fill a room."""
+
+NOT_IDENTIFIED = "Join, come back to your seat, or watch: this screen did not say which."
+"""Sent to a screen closed before it said who it is (too slow, or pushed out by newer ones);
+a student's page still on its join form reconnects quietly on reading it."""
 
 NO_ROOM = 4404
 """How a room's socket is closed when there is no such room, or it cannot be opened."""
@@ -238,6 +265,8 @@ class Room:
         self.unreadable: str | None = None
         """Why the room can no longer be opened, once a reload found it so: it plays no more."""
         self.conns: set[Conn] = set()
+        self._waiting: dict[Conn, None] = {}
+        """The screens that have not yet said who they are, oldest first (:meth:`attach`)."""
         self.reveal = False
         self._public: tuple[Game, int, dict[str, Any], list[str]] | None = None
         self._views_key: tuple[Game, int] | None = None
@@ -493,12 +522,50 @@ class Room:
 
     # -- who is who --------------------------------------------------------------------------
     def attach(self, conn: Conn) -> None:
-        if len(self.conns) >= MAX_CONNECTIONS:
-            raise Bad("This room is full: no more screens can connect to it.")
+        """A new screen, not yet saying who it is. Nobody is turned away here, before it is
+        known who is asking: when :data:`MAX_WAITING` screens already wait, the oldest of them
+        is closed instead, and the caps that protect the room are checked when a screen says
+        who it is (:meth:`_admit`)."""
         self.conns.add(conn)
+        self._waiting[conn] = None
+        while len(self._waiting) > MAX_WAITING:
+            oldest = next(iter(self._waiting))
+            del self._waiting[oldest]
+            self.conns.discard(oldest)
+            oldest.send(error(NOT_IDENTIFIED))
+            oldest.close(1013, "too many screens waiting to say who they are")
+
+    def _admit(
+        self, conn: Conn, *, seat: int | None = None, host: bool = False, watch: bool = False
+    ) -> None:
+        """Let ``conn`` in as what it asks to be (a seat, the host, a projector) if that has
+        room (:class:`Bad` saying what to close if not), and stop counting it as waiting.
+
+        Projectors need no token, so they have their own cap (:data:`MAX_WATCHERS`); a seat or
+        the teacher, who prove who they are with a token, are limited only to
+        :data:`MAX_SCREENS` screens of their own, so strangers can never lock them out."""
+        if watch:
+            if sum(c.watching for c in self.conns) >= MAX_WATCHERS:
+                raise Bad(
+                    f"This room already shows {MAX_WATCHERS} projector screens: close one of "
+                    "them to open another."
+                )
+        else:
+            same = sum(
+                1
+                for c in self.conns
+                if c is not conn and ((host and c.host) or (seat is not None and c.seat == seat))
+            )
+            if same >= MAX_SCREENS:
+                whose = "The teacher's page" if host else "This seat"
+                raise Bad(
+                    f"{whose} is open on {MAX_SCREENS} screens already: close one of them first."
+                )
+        self._waiting.pop(conn, None)
 
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
+        self._waiting.pop(conn, None)
         if conn.seat is not None:
             self.broadcast_lobby()
 
@@ -515,8 +582,7 @@ class Room:
             raise Bad("This match is over: ask your teacher for a new room.")
         free = [s for s in self.seats if s.free]
         if want is not None:
-            if not 0 <= want < len(self.seats):
-                raise Bad(f"This room has seats 0 to {len(self.seats) - 1}.")
+            self._check_seat(want)
             free = [s for s in free if s.seat == want]
             if not free:
                 held = "a bot plays it" if self.seats[want].kind == "bot" else "a student has it"
@@ -537,11 +603,12 @@ class Room:
                 raise Bad("Names like that are kept for the bots: choose another name.")
             if name.casefold() in RESERVED_NAMES:
                 raise Bad(
-                    f"{name} cannot be a player's name: the table says “you” to each player, "
+                    f"Nobody here may be called {name}: the table says “you” to each player, "
                     "so the others could not tell your moves from their own. Choose another name."
                 )
         else:
             name = self.game.names[seat.seat]
+        self._admit(conn, seat=seat.seat)
         token = secrets.token_urlsafe(24)
         digest = token_digest(token)
         try:
@@ -567,6 +634,7 @@ class Room:
                 found = s.seat
         if found is None:
             raise Bad("That token does not open a seat in this room: join with your name.")
+        self._admit(conn, seat=found)
         conn.seat = found
         name = self.game.names[found] if self.game is not None else self.seats[found].name
         conn.send(
@@ -586,12 +654,14 @@ class Room:
     def host(self, conn: Conn, token: str) -> None:
         if not self.is_host_token(token):
             raise Bad("That is not this room's host token: only the teacher runs the room.")
+        self._admit(conn, host=True)
         conn.host = True
         conn.send({"type": "welcome", "seat": conn.seat, "host": True, "code": self.code})
         conn.send(self.lobby())
         self.send_state(conn)
 
     def watch(self, conn: Conn) -> None:
+        self._admit(conn, watch=True)
         conn.watching = True
         conn.send({"type": "welcome", "seat": None, "watch": True, "code": self.code})
         conn.send(self.lobby())
@@ -602,15 +672,17 @@ class Room:
         if not conn.host:
             raise Bad("Only the teacher (the room's host) may do that.")
 
-    def _check_lobby(self, what: str) -> None:
-        if self.status != "lobby":
-            raise Bad(f"The match has started: {what} only in the lobby.")
+    def _check_seat(self, seat: int) -> None:
+        """:class:`Bad` for a seat number the room does not have. The sentence counts the
+        seats rather than naming the wire's numbers, which start at 0 where the pages start
+        at 1 ("seat 1" is the first)."""
+        if not 0 <= seat < len(self.seats):
+            raise Bad(f"There is no such seat: this room has {counted(len(self.seats), 'seat')}.")
 
     def kick(self, conn: Conn, seat: int) -> None:
         """Free a human seat: its token stops working and its screens are told."""
         self._check_host(conn)
-        if not 0 <= seat < len(self.seats):
-            raise Bad(f"This room has seats 0 to {len(self.seats) - 1}.")
+        self._check_seat(seat)
         target = self.seats[seat]
         if target.kind != "human" or target.token_hash is None:
             raise Bad("That seat has no player to remove.")
@@ -629,8 +701,7 @@ class Room:
         """Make a lobby seat human or a bot of some level (a seated player is moved out); in a
         match under way, hand a seat to a bot (:meth:`_bot_takes_seat`)."""
         self._check_host(conn)
-        if not 0 <= seat < len(self.seats):
-            raise Bad(f"This room has seats 0 to {len(self.seats) - 1}.")
+        self._check_seat(seat)
         kind, level = parse_seat_kind(kind_text)
         if self.status != "lobby":
             self._bot_takes_seat(conn, seat, kind, level)
@@ -704,7 +775,8 @@ class Room:
     def start(self, conn: Conn) -> None:
         """Close the lobby and deal: every seat must be held (or be a bot)."""
         self._check_host(conn)
-        self._check_lobby("starting happens")
+        if self.status != "lobby":
+            raise Bad("The match has already started.")
         empty = sum(s.free for s in self.seats)
         if empty == 1:
             raise Bad("A seat is still empty: wait for a player or fill it with a bot.")

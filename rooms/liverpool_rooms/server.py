@@ -5,12 +5,14 @@ The routes (the contract is ``docs/protocol.md``):
 
 ==============================  ===============================================================
 ``POST /api/rooms``             make a room (``Authorization: Bearer <teacher key>``)
+``GET /api/rooms``              the rooms on this server, newest first (the teacher key too)
 ``GET /api/rooms/{code}``       the lobby and the public table (no hand, no stock order)
 ``GET /api/rooms/{code}/record``  the saved-game record, once the match is over (the host's
                                 token or the teacher key as a Bearer token reads it earlier)
 ``GET /api/rooms/{code}/qr.svg``  the join link as a QR code
 ``WS /ws/{code}``               the room itself (messages: :mod:`liverpool_rooms.protocol`)
-``GET /``                       the teacher's page; ``GET /r/{code}`` a student's page
+``GET /``                       the teacher's page; ``GET /r/{code}`` a student's page;
+                                ``GET /join`` where a student types a room's code
 ==============================  ===============================================================
 
 Every connection has its own outgoing queue, so one slow phone never holds up the room; a
@@ -37,7 +39,7 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -58,6 +60,7 @@ from .protocol import (
 from .qr import qr_svg
 from .room import (
     NO_ROOM,
+    NOT_IDENTIFIED,
     Room,
     RoomConfig,
     Seat,
@@ -66,7 +69,7 @@ from .room import (
     parse_seat_kind,
     rebuilding,
 )
-from .store import Store, token_digest
+from .store import RoomSummary, Store, token_digest
 from .tables import table_intent
 
 __all__ = ["CODE_ALPHABET", "Hub", "ServerOptions", "Unreadable", "create_app"]
@@ -103,6 +106,10 @@ class ServerOptions:
     public_url: str = ""
     """The address students reach this server at, when it listens on every network: join
     links use it when the teacher's page was opened as ``127.0.0.1`` or ``localhost``."""
+    loopback_only: bool = False
+    """The server listens on this computer alone (``127.0.0.1``, the default of ``liverpool
+    serve``): its join links and QR codes work on no phone, and the teacher's page says so
+    beside them, with the command that lets the classroom in."""
 
 
 class Hub:
@@ -301,10 +308,36 @@ def origin_ok(scope_headers: Any) -> bool:
 
 
 def normal_code(raw: str) -> str | None:
-    code = raw.strip().upper()
+    """A room code as stored (capitals), or ``None`` when ``raw`` is not one. Spaces and
+    dashes are dropped: a code read aloud is often typed "k7q xm" or "K7Q-XM"."""
+    code = "".join(ch for ch in raw if not ch.isspace() and ch != "-").upper()
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         return None
     return code
+
+
+def room_summary(summary: RoomSummary, join_url: str) -> dict[str, Any]:
+    """One room of ``GET /api/rooms``: its code, status, rules, when it was made and last
+    changed (seconds since the epoch), its join link, and who sits where (a bot by its name,
+    "Bot 3"; a free seat with no name). No token, no card."""
+    return {
+        "code": summary.code,
+        "status": summary.status,
+        "rules": summary.rules,
+        "created": round(summary.created, 3),
+        "updated": round(summary.updated, 3),
+        "join_url": join_url,
+        "seats": [
+            {
+                "seat": row.seat,
+                "kind": row.kind,
+                "level": row.level,
+                "name": Seat.of(row).bot_name() if row.kind == "bot" else row.name,
+                "taken": row.kind == "bot" or row.token_hash is not None,
+            }
+            for row in summary.seats
+        ],
+    }
 
 
 def dispatch(room: Room, client: Client, data: dict[str, Any]) -> None:
@@ -369,21 +402,28 @@ def _seconds(data: dict[str, Any], name: str, default: float | None) -> float | 
     value = data[name]
     if value is None or value == 0:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise Bad(f"{name} is a number of seconds (or null for no clock).")
-    if not 0.1 <= value <= MAX_SECONDS:
-        raise Bad(f"{name} must be between 0.1 and {MAX_SECONDS:.0f} seconds.")
+    number = not isinstance(value, bool) and isinstance(value, int | float)
+    if not (number and math.isfinite(value) and 0.1 <= value <= MAX_SECONDS):
+        # One sentence for every wrong value: it names all that is accepted.
+        raise Bad(f"{name} is 0 or null for no clock, or 0.1 to {MAX_SECONDS:.0f} seconds.")
     return float(value)
 
 
 ROOM_FIELDS = ("rules", "seats", "buy_seconds", "idle_turn_seconds", "bot_seconds")
 """What a ``POST /api/rooms`` body may hold (every one optional)."""
 
+ROOM_EXAMPLE = '{"rules": "house", "seats": ["human", "human", "bot:basic"]}'
+"""The body a refusal shows as an example: one the server accepts (house rules seat 3 to 8;
+a test makes a room from it)."""
+
+ROOM_LIST = 50
+"""How many rooms ``GET /api/rooms`` lists, the most recently changed first."""
+
 
 def room_request(data: Any, default_bot_seconds: float) -> tuple[RoomConfig, list[Seat]]:
     """A room's configuration from a ``POST /api/rooms`` body (:class:`Bad` if it is wrong)."""
     if not isinstance(data, dict):
-        raise Bad('Send a JSON object, such as {"rules": "house", "seats": ["human"]}.')
+        raise Bad(f"Send a JSON object, such as {ROOM_EXAMPLE}.")
     unknown = sorted(str(k) for k in data if k not in ROOM_FIELDS)
     if unknown:  # a misspelt clock would otherwise leave the room quietly without one
         shown = ", ".join(repr(k) if len(k) <= 30 else "(a long name)" for k in unknown[:3])
@@ -489,6 +529,10 @@ def create_app(
             return options.public_url.rstrip("/")
         return base
 
+    def join_url(request: Request, code: str) -> str:
+        """Room ``code``'s join link as students reach it (what its QR code holds)."""
+        return f"{public_base(request)}/r/{code}"
+
     def is_teacher(token: str) -> bool:
         key = options.teacher_key
         return bool(token) and bool(key) and hmac.compare_digest(token.encode(), key.encode())
@@ -512,16 +556,34 @@ def create_app(
         except Bad as exc:
             return _json_error(400, str(exc))
         code, host_token = hub().create(config, seats)
-        base = public_base(request)
-        join_url = f"{base}/r/{code}"
+        link = join_url(request, code)
         return JSONResponse(
             {
                 "code": code,
                 "host_token": host_token,
-                "join_url": join_url,
-                "qr_svg": qr_svg(join_url),
+                "join_url": link,
+                "qr_svg": qr_svg(link),
+                "reachable": not options.loopback_only,
             },
             status_code=201,
+        )
+
+    async def list_rooms(request: Request) -> Response:
+        """The rooms on this server, for the teacher's page on any computer (the teacher key
+        is its key: the list names the students)."""
+        if not is_teacher(_bearer(request)):
+            return _json_error(
+                401,
+                "Listing the rooms needs the teacher key: send it as 'Authorization: Bearer KEY'.",
+                **{"WWW-Authenticate": "Bearer"},
+            )
+        return JSONResponse(
+            {
+                "rooms": [
+                    room_summary(summary, join_url(request, summary.code))
+                    for summary in hub().store.summaries(ROOM_LIST)
+                ]
+            }
         )
 
     def find(request: Request) -> Room | Response:
@@ -537,7 +599,9 @@ def create_app(
         room = find(request)
         if isinstance(room, Response):
             return room
-        return JSONResponse(room.public())
+        # The join link as students reach it, so a teacher who opens the room by its code on
+        # another computer shows the same link and QR code as the page that made it.
+        return JSONResponse({**room.public(), "join_url": join_url(request, room.code)})
 
     async def get_record(request: Request) -> Response:
         room = find(request)
@@ -558,11 +622,39 @@ def create_app(
         room = find(request)
         if isinstance(room, Response):
             return room
-        base = public_base(request)
-        return Response(qr_svg(f"{base}/r/{room.code}"), media_type="image/svg+xml")
+        return Response(qr_svg(join_url(request, room.code)), media_type="image/svg+xml")
 
     async def teacher_page(request: Request) -> Response:
-        return HTMLResponse(pages.teacher_html())
+        return HTMLResponse(pages.teacher_html(loopback_only=options.loopback_only))
+
+    async def join_page(request: Request) -> Response:
+        """``/join``: where a student types a room's code (``?code=`` is the form sent), sent
+        on to the room's page when the code names one."""
+        raw = request.query_params.get("code")
+        if raw is None:
+            return HTMLResponse(pages.join_html())
+        code = normal_code(raw)
+        if code is None:
+            shown = raw.strip()[:20]
+            return HTMLResponse(
+                pages.join_html(
+                    f"“{shown}” is not a room code: a room code is 5 letters and digits, "
+                    "like K7QXM."
+                ),
+                status_code=400,
+            )
+        try:
+            room = hub().get(code)
+        except Unreadable as exc:
+            return HTMLResponse(pages.missing_html(str(exc)), status_code=409)
+        if room is None:
+            return HTMLResponse(
+                pages.join_html(
+                    f"There is no room {code}: check the code on your teacher's screen."
+                ),
+                status_code=404,
+            )
+        return RedirectResponse(f"/r/{code}", status_code=303)
 
     async def student_page(request: Request) -> Response:
         code = normal_code(str(request.path_params["code"]))
@@ -597,12 +689,7 @@ def create_app(
             await websocket.close(code=NO_ROOM)
             return
         client = Client(websocket)
-        try:
-            room.attach(client)
-        except Bad as exc:
-            await websocket.send_text(json.dumps(error(str(exc))))
-            await websocket.close(code=1013)
-            return
+        room.attach(client)  # never refused here: who it is is checked when it says so
         writer = asyncio.get_running_loop().create_task(client.writer())
         limit = RateLimit(options.rate, options.burst)
         try:
@@ -613,11 +700,7 @@ def create_app(
                         websocket.receive(), timeout=None if identified else IDENTIFY_SECONDS
                     )
                 except TimeoutError:
-                    client.send(
-                        error(
-                            "Join, come back to your seat, or watch: this screen did not say which."
-                        )
-                    )
+                    client.send(error(NOT_IDENTIFIED))
                     client.close(1008, "no join, resume, host or watch in time")
                     break
                 if message["type"] == "websocket.disconnect":
@@ -654,9 +737,11 @@ def create_app(
     routes = [
         Route("/", teacher_page),
         Route("/favicon.ico", no_icon),
+        Route("/join", join_page),
         Route("/r/{code}", student_page),
         Route("/static/{name}", static_file),
         Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms", list_rooms, methods=["GET"]),
         Route("/api/rooms/{code}", get_room),
         Route("/api/rooms/{code}/record", get_record),
         Route("/api/rooms/{code}/qr.svg", get_qr),

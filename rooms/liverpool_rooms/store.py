@@ -44,6 +44,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "ActionRow",
     "RoomRow",
+    "RoomSummary",
     "SeatRow",
     "StaleRoom",
     "Store",
@@ -86,6 +87,19 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (code, n)
 ) WITHOUT ROWID;
 """
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSummary:
+    """A room as a teacher's list shows it (:meth:`Store.summaries`): a seat's
+    ``token_hash`` there only says whether it is held (``"held"``), never the digest."""
+
+    code: str
+    status: str
+    rules: str
+    created: float
+    updated: float
+    seats: tuple[SeatRow, ...]
 
 
 class StaleRoom(Exception):
@@ -386,6 +400,36 @@ class Store:
             "SELECT COALESCE(MAX(n), 0) FROM actions WHERE code = ?", (code,)
         ).fetchone()
         return int(row[0])
+
+    def summaries(self, limit: int) -> list[RoomSummary]:
+        """The ``limit`` rooms changed most recently, newest first, with their seats (no token
+        digest leaves here): what a teacher's list of rooms shows, read without replaying any
+        game."""
+        rows = self._db.execute(
+            "SELECT code, status, config, created, updated FROM rooms "
+            "ORDER BY updated DESC, code LIMIT ?",
+            (limit,),
+        ).fetchall()
+        seats: dict[str, list[SeatRow]] = {row[0]: [] for row in rows}
+        if seats:
+            marks = ",".join("?" * len(seats))
+            for code, seat, kind, level, name, held in self._db.execute(
+                "SELECT code, seat, kind, level, name, token_hash IS NOT NULL FROM seats "
+                f"WHERE code IN ({marks}) ORDER BY code, seat",
+                tuple(seats),
+            ):
+                seats[code].append(SeatRow(seat, kind, level, name, "held" if held else None))
+        return [
+            RoomSummary(
+                code=code,
+                status=status,
+                rules=str(json.loads(config).get("rules", {}).get("name", "")),
+                created=created,
+                updated=updated,
+                seats=tuple(seats[code]),
+            )
+            for code, status, config, created, updated in rows
+        ]
 
     def codes(self, status: str | None = None) -> list[str]:
         """The codes of every room (or of those with ``status``), oldest first."""

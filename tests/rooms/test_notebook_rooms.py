@@ -184,7 +184,7 @@ def test_bad_input_is_refused_clearly(opened: list[Any]) -> None:
         lambda: join(room.url, room.code, "Ada", seat=True)
     )
     assert "Give a name" in one_line_error(lambda: join(room.url, room.code, "  "))
-    assert "This room has seats 0 to 2" in one_line_error(
+    assert "There is no such seat: this room has 3 seats." in one_line_error(
         lambda: join(room.url, room.code, "Ada", seat=7)
     )
     ada = join(room.url, f" {room.code.lower()} ", "Ada")  # the code as typed, any case

@@ -46,21 +46,28 @@ def hand_codes(page: Any) -> list[str]:
     return [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
 
 
+def _noted(page: Any, who: str, problems: list[str], dialogs: list[str]) -> Any:
+    """``page`` with its script errors noted in ``problems`` and its dialogs (dismissed) in
+    ``dialogs``, each under ``who``; a page that must not fail or ask anything is checked by
+    asserting both lists empty at the end."""
+    page.on("pageerror", lambda e: problems.append(f"{who}: {e}"))
+
+    def dismissed(dialog: Any) -> None:
+        dialogs.append(f"{who}: dialog {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", dismissed)
+    page.set_default_timeout(15_000)
+    return page
+
+
 def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
     server = Server(tmp_path / "rooms.sqlite3")
     problems: list[str] = []
     dialogs: list[str] = []
 
     def watch(page: Any, who: str) -> Any:
-        page.on("pageerror", lambda e: problems.append(f"{who}: {e}"))
-
-        def dismissed(dialog: Any) -> None:
-            dialogs.append(f"{who}: {dialog.message}")
-            dialog.dismiss()
-
-        page.on("dialog", dismissed)
-        page.set_default_timeout(15_000)
-        return page
+        return _noted(page, who, problems, dialogs)
 
     started = time.monotonic()
     try:
@@ -268,4 +275,108 @@ def test_a_student_taking_over_a_freed_seat_is_told_its_name(browser: Any, tmp_p
     finally:
         for c in opened:
             c.close()
+        server.kill()
+
+
+def test_teachers_and_students_find_their_way(browser: Any, tmp_path: Path) -> None:
+    # The audit's walk through a lesson: a student types the code on `/`, two students share
+    # one browser, both lobbies number the seats, the teacher opens the room by its code on
+    # another computer, a refusal goes once it no longer applies, a refused click is said
+    # once, and an away student's seat goes to a bot in one click.
+    server = Server(tmp_path / "rooms.sqlite3")
+    problems: list[str] = []
+
+    def opened(context: Any) -> Any:
+        return _noted(context.new_page(), "page", problems, problems)
+
+    try:
+        # The teacher makes a room on the laptop used to prepare the lesson.
+        laptop = opened(browser.new_context())
+        laptop.goto(server.url)
+        assert laptop.is_visible('[data-testid="join-code"]')  # for a student who came here
+        laptop.fill("#key", server.key)
+        laptop.click('[data-testid="use-key"]')
+        assert not laptop.is_visible('[data-testid="join-code"]')
+        laptop.select_option("#preset", "house")
+        seats = laptop.locator("#seats select")
+        expert = seats.nth(0).locator('option[value="bot:expert"]')
+        assert expert.text_content() == "an expert bot"
+        for i, kind in enumerate(["human", "human", "human", "bot:expert"]):
+            seats.nth(i).select_option(kind)
+        laptop.fill("#bot-seconds", "0.3")
+        laptop.click('[data-testid="create-room"]')
+        laptop.wait_for_selector('[data-testid="qr"] svg')
+        code = laptop.text_content('[data-testid="room-code"]')
+        assert code
+        note = laptop.text_content('[data-testid="reach-note"]') or ""
+        assert "Only this computer can open this link" in note
+        assert "liverpool serve --host 0.0.0.0" in note
+        assert laptop.text_content('[data-testid="join-page"]') == f"{server.url}join"
+
+        # Zoe has no camera: she opens the server's address and types the code.
+        lab = browser.new_context()  # one browser profile, shared by two students
+        zoe = opened(lab)
+        zoe.goto(server.url)
+        zoe.fill('[data-testid="join-code"]', code.lower())
+        zoe.click('[data-testid="join-go"]')
+        zoe.wait_for_url(f"**/r/{code}")
+        zoe.wait_for_selector("#join-box:visible")
+        zoe.fill('[data-testid="name"]', "Zoe")
+        zoe.click('[data-testid="join"]')
+        zoe.wait_for_selector('[data-testid="me"]:has-text("Zoe · seat 1")')
+        zoe.wait_for_selector('[data-testid="lobby-seat-0"]:has-text("Seat 1 — Zoe")')
+        assert zoe.text_content('[data-testid="lobby-seat-1"]') == "Seat 2 — free seat"
+        assert zoe.text_content('[data-testid="lobby-seat-3"]') == "Seat 4 — Bot 4 (expert bot)"
+        # Yan sits down at the same computer: the link brings back Zoe's seat; he switches.
+        yan = opened(lab)
+        yan.goto(f"{server.url}r/{code}")
+        yan.wait_for_selector('[data-testid="me"]:has-text("Zoe · seat 1")')
+        assert yan.text_content('[data-testid="switch"]') == "Not Zoe? Join as someone else"
+        yan.click('[data-testid="switch"]')
+        yan.wait_for_selector("#join-box:visible")
+        assert yan.text_content('[data-testid="me"]') == ""
+        yan.fill('[data-testid="name"]', "Yan")
+        yan.click('[data-testid="join"]')
+        yan.wait_for_selector('[data-testid="me"]:has-text("Yan · seat 2")')
+
+        # In class, on another computer, the teacher opens the room by its code.
+        pc = opened(browser.new_context())
+        pc.goto(server.url)
+        pc.fill("#key", server.key)
+        pc.click('[data-testid="use-key"]')
+        pc.wait_for_selector(f'[data-testid="my-room-{code}"]')
+        pc.fill('[data-testid="open-code"]', code.lower())
+        pc.click('[data-testid="open-room"]')
+        pc.wait_for_selector('[data-testid="lobby-seat-1"] .rooms-name:has-text("Yan")')
+        assert pc.get_attribute('[data-testid="join-link"]', "href") == f"{server.url}r/{code}"
+        numbers = pc.locator('[data-testid="lobby"] .rooms-seat-no')
+        assert [numbers.nth(i).text_content() for i in range(4)] == [
+            "Seat 1",
+            "Seat 2",
+            "Seat 3",
+            "Seat 4",
+        ]
+        # Start with a seat empty is refused; once the seat is filled the refusal goes.
+        error = '[data-testid="host-error"]'
+        pc.click('[data-testid="start"]')
+        pc.wait_for_selector(f'{error}:has-text("A seat is still empty")')
+        pc.click('[data-testid="fill"]')
+        pc.wait_for_selector(error, state="hidden")
+        pc.click('[data-testid="start"]')
+        wait_cards(zoe, 10)
+        wait_cards(yan, 10)
+
+        # Zoe clicks the stock while Yan plays first: she is told once, on her table.
+        zoe.click('[data-testid="stock"]')
+        zoe.wait_for_selector('[data-testid="room-table"] [data-kind="error"]')
+        assert zoe.is_hidden('[data-testid="page-error"]')
+
+        # Yan's laptop is shut on his turn: the teacher hands his seat to a bot in one click.
+        yan.close()
+        pc.wait_for_selector('[data-testid="lobby-seat-1"]:has-text("away")')
+        pc.click('[data-testid="bot-1"]')
+        pc.wait_for_selector('[data-testid="lobby-seat-1"] .rooms-name:has-text("basic bot")')
+        assert pc.text_content('[data-testid="lobby-seat-1"] .rooms-name') == "Yan (basic bot)"
+        assert not problems, problems
+    finally:
         server.kill()

@@ -14,16 +14,70 @@ export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id)
  */
 export const seatLabel = (seat) => `seat ${seat + 1}`;
 
+/** The same, to begin a line ("Seat 1 — Ada · online"). @param {number} seat */
+export const seatTitle = (seat) => `Seat ${seat + 1}`;
+
 /** The connection line ("connecting…", "connected", "reconnecting…"). @param {string} text */
 export function status(text) {
   $("status").textContent = text;
 }
 
-/** The error box: the server's sentence as text, hidden when there is none. @param {string} text */
-export function showError(text) {
+// The error box says what was wrong with the last thing tried. Once the room has moved on
+// (a move was made, the match started or ended, a seat changed hands) it no longer applies,
+// so it is emptied; `now` is where the room is, `shownAt` where it was when the box was filled.
+/** @typedef {{game: string, seats: string}} Moment */
+/** @type {Moment} */
+let now = { game: "", seats: "" };
+/** @type {Moment|null} */
+let shownAt = null;
+
+/**
+ * The error box: the server's sentence as text, hidden when there is none. It is emptied by
+ * the first lobby or state that shows the room moved on (`roomMoved`); with `untilSeen`, a
+ * notice stays through the messages that come with it and goes at the move after them.
+ * @param {string} text @param {{untilSeen?: boolean}} [how]
+ */
+export function showError(text, how = {}) {
   const box = $("error");
   box.textContent = text;
   box.hidden = !text;
+  shownAt = text && !how.untilSeen ? { ...now } : null;
+}
+
+/**
+ * A `lobby` or `state` from the room: note where the room is now, and empty the error box if
+ * the room has moved on since it was filled.
+ * @param {{type: string, status: string, seq: number, seats?: any[]}} message
+ */
+export function roomMoved(message) {
+  const game = `${message.status}/${message.seq}`;
+  const seats = message.seats
+    ? message.seats.map((s) => `${s.kind}:${s.level}:${s.taken}`).join(",")
+    : now.seats;
+  now = { game, seats };
+  if ($("error").hidden) return;
+  if (shownAt === null) shownAt = { ...now }; // a notice: seen with this, gone after it
+  else if (shownAt.game !== now.game || shownAt.seats !== now.seats) showError("");
+}
+
+/** "Ada", "Ada and Ben", "Ada, Ben and Cleo". @param {string[]} names */
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * What a clock the room runs says: whose decision it is and how long is left. `me` is the
+ * seat whose screen reads it (its own decision says "you"), `null` on the teacher's page and
+ * a projector, which name the players.
+ * @param {{kind: string, seats: number[]}} clock @param {string[]} names
+ * @param {number|null} me @param {number} left
+ */
+export function clockText(clock, names, me, left) {
+  const mine = me !== null && clock.seats.includes(me);
+  const who = mine ? "you" : listed(clock.seats.map((s) => names[s] ?? seatLabel(s)));
+  if (clock.kind === "buy") return `Buy window: ${left} s for ${who} to answer (silence passes)`;
+  if (clock.kind === "call") return `${left} s for ${who} to call or pass`;
+  return `${mine ? "Your" : `${who}'s`} turn is played automatically in ${left} s`;
 }
 
 /** A WebSocket to room `code` on this server (secure when the page is). @param {string} code */

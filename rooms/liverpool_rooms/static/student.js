@@ -6,9 +6,12 @@
 import {
   $,
   Backoff,
+  clockText,
   countDown,
+  roomMoved,
   roomSocket,
   seatLabel,
+  seatTitle,
   showError as showErrorBox,
   status,
 } from "/static/common.js";
@@ -42,10 +45,15 @@ function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
-/** The error box, and the table's own error line. @param {string} text */
+/**
+ * A sentence from the room, shown once: on the card table's own message line once this seat's
+ * table is drawn (the line a refused click is read on, cleared by the next move), in the error
+ * box above otherwise (the join form, the lobby, a projector).
+ * @param {string} text
+ */
 function showError(text) {
-  showErrorBox(text);
-  if (text) table.error(text);
+  if (text && lastState !== null && mySeat !== null) table.error(text);
+  else showErrorBox(text);
 }
 
 function connect() {
@@ -91,22 +99,31 @@ function handle(message) {
       mySeat = message.seat ?? null;
       $("join-box").hidden = true;
       $("me").textContent = mySeat === null ? "watching" : `${message.name} · ${seatLabel(mySeat)}`;
-      showError("");
+      // One browser keeps one seat per room: a second student at this computer (or a teacher
+      // trying two students in two tabs) needs a way to the join form.
+      $("switch").textContent = `Not ${message.name}? Join as someone else`;
+      $("switch").hidden = mySeat === null;
+      showErrorBox("");
       if (joinedAs !== null && mySeat !== null && message.name !== asKept(joinedAs)) {
         // A seat the teacher freed mid-match keeps its name (the others, the log and the
-        // scores know it so): say so rather than let the student wonder who "Ada" is.
+        // scores know it so): say so rather than let the student wonder who "Ada" is. It
+        // stays through the state that comes with it, and goes at the next move.
         showErrorBox(
           `You take over ${seatLabel(mySeat)} mid-match, so you play under the name ${message.name}.`,
+          { untilSeen: true },
         );
       }
       joinedAs = null;
       break;
     case "lobby":
+      roomMoved(message);
       drawLobby(message);
       break;
     case "state":
       lastState = message;
+      roomMoved(message);
       $("lobby-box").hidden = true;
+      $("table").hidden = false;
       table.update(message);
       drawClock();
       break;
@@ -128,6 +145,7 @@ function handle(message) {
       token = null;
       mySeat = null;
       $("me").textContent = "";
+      $("switch").hidden = true;
       showError(message.message);
       break;
     default:
@@ -142,7 +160,8 @@ function drawLobby(lobby) {
     ...lobby.seats.map((/** @type {any} */ s) => {
       const li = document.createElement("li");
       const who = s.kind === "bot" ? `${s.name} (${s.level} bot)` : s.name || "free seat";
-      li.textContent = `${who}${s.kind === "human" && s.taken && !s.connected ? " · away" : ""}`;
+      const away = s.kind === "human" && s.taken && !s.connected ? " · away" : "";
+      li.textContent = `${seatTitle(s.seat)} — ${who}${away}`;
       li.dataset.testid = `lobby-seat-${s.seat}`;
       if (s.seat === mySeat) li.classList.add("is-me");
       return li;
@@ -217,6 +236,27 @@ $("join-form").addEventListener("submit", (event) => {
   }
 });
 
+// "Not Ada? Join as someone else": this browser forgets the seat's token and shows the join
+// form. The seat stays Ada's (she is only away): the teacher frees it if she is not coming back.
+$("switch").addEventListener("click", () => {
+  localStorage.removeItem(storeKey);
+  token = null;
+  mySeat = null;
+  lastState = null;
+  $("me").textContent = "";
+  $("switch").hidden = true;
+  $("table").hidden = true; // the next student must not see Ada's hand
+  $("lobby-box").hidden = true;
+  /** @type {HTMLInputElement} */ ($("name")).value = "";
+  showErrorBox("");
+  drawClock();
+  const old = ws;
+  ws = null; // its closing is not a reason to reconnect as Ada
+  old?.close();
+  backoff.reset();
+  connect(); // a fresh connection with no token: the join form
+});
+
 /** The clock the room runs for this seat (the server decides; this only counts down). */
 function drawClock() {
   clearInterval(clockTimer);
@@ -228,14 +268,9 @@ function drawClock() {
     box.hidden = true;
     return;
   }
+  const names = lastState.view.names || [];
   clockTimer = countDown(d.seconds, (left) => {
-    const who = watching ? "" : "you: ";
-    box.textContent =
-      d.kind === "buy"
-        ? `Buy window: ${who}${left} s to answer (silence passes)`
-        : d.kind === "call"
-          ? `${who}${left} s to call or pass`
-          : `${watching ? "This turn" : "Your turn"} is played automatically in ${left} s`;
+    box.textContent = clockText(d, names, watching ? null : mySeat, left);
     box.hidden = d.kind === "turn" && left > 30;
   });
 }

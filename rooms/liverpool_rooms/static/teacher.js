@@ -1,14 +1,25 @@
-// The teacher's page: the teacher key, making a room, its code and QR, the lobby (✕ then
+// The teacher's page: the teacher key, making a room or opening one by its code (any room of
+// this server, from any computer: the key runs them all), its code and QR, the lobby (✕ then
 // "Sure?" removes a player, empty seats can become bots, Start) and the projector view of the
 // public table. The server decides everything; names are only ever set as text.
 
-import { $, Backoff, countDown, roomSocket, seatLabel, showError, status } from "/static/common.js";
+import {
+  $,
+  Backoff,
+  clockText,
+  countDown,
+  roomMoved,
+  roomSocket,
+  seatLabel,
+  seatTitle,
+  showError,
+  status,
+} from "/static/common.js";
 import { mountTable } from "/static/room-table.js";
 
 const presets = JSON.parse($("presets").textContent || "{}");
 const levels = JSON.parse($("levels").textContent || "[]");
 const KEY = "liverpool-teacher-key";
-const ROOMS = "liverpool-host-rooms";
 
 let teacherKey = sessionStorage.getItem(KEY) || "";
 /** @type {{code: string, host_token: string, join_url: string, qr_svg?: string}|null} */
@@ -29,14 +40,31 @@ const projector = mountTable($("projector"), (intent) => send({ type: "table", i
 // -- the key ---------------------------------------------------------------------------------
 function showKey() {
   $("key-box").hidden = Boolean(teacherKey);
+  // A student who opened this page instead of a room's finds where to type its code first.
+  $("join-room-box").hidden = Boolean(teacherKey);
   $("create-box").hidden = !teacherKey;
-  drawMyRooms();
+  // The list is a help, not a need (the code box opens any room): a failed fetch says nothing.
+  if (teacherKey) drawMyRooms().catch(() => {});
 }
+
+/** The key the server refused: ask for it again, saying why. */
+function wrongKey() {
+  teacherKey = "";
+  sessionStorage.removeItem(KEY);
+  showKey();
+  const problem = $("key-problem");
+  problem.textContent = "That teacher key is not right: type the key liverpool serve printed.";
+  problem.hidden = false;
+}
+
+/** Headers that carry the teacher key. @param {Record<string, string>} [more] */
+const withKey = (more = {}) => ({ Authorization: `Bearer ${teacherKey}`, ...more });
 
 $("key-form").addEventListener("submit", (event) => {
   event.preventDefault();
   teacherKey = /** @type {HTMLInputElement} */ ($("key")).value.trim();
   sessionStorage.setItem(KEY, teacherKey);
+  $("key-problem").hidden = true;
   showKey();
 });
 
@@ -49,6 +77,9 @@ for (const name of Object.keys(presets)) {
   presetSelect.append(o);
 }
 
+/** "a basic bot", "an expert bot". @param {string} level */
+const aBot = (level) => `${/^[aeiou]/i.test(level) ? "an" : "a"} ${level} bot`;
+
 /** @param {string} kind */
 function seatRow(kind) {
   const li = document.createElement("li");
@@ -57,7 +88,7 @@ function seatRow(kind) {
   for (const value of ["human", ...levels.map((/** @type {string} */ lv) => `bot:${lv}`)]) {
     const o = document.createElement("option");
     o.value = value;
-    o.textContent = value === "human" ? "a student" : `a ${value.slice(4)} bot`;
+    o.textContent = value === "human" ? "a student" : aBot(value.slice(4));
     select.append(o);
   }
   select.value = kind;
@@ -106,40 +137,70 @@ $("create-form").addEventListener("submit", async (event) => {
   if (pace !== undefined) body.bot_seconds = pace;
   const answer = await fetch("/api/rooms", {
     method: "POST",
-    headers: { Authorization: `Bearer ${teacherKey}`, "Content-Type": "application/json" },
+    headers: withKey({ "Content-Type": "application/json" }),
     body: JSON.stringify(body),
   });
   const data = await answer.json();
   if (answer.status === 401) {
-    teacherKey = "";
-    sessionStorage.removeItem(KEY);
-    showKey();
-    alert("That teacher key is not right: type the key liverpool serve printed.");
+    wrongKey();
     return;
   }
   if (!answer.ok) {
     alert(data.error || "The room could not be made.");
     return;
   }
-  const saved = JSON.parse(localStorage.getItem(ROOMS) || "[]");
-  saved.unshift({ code: data.code, host_token: data.host_token, join_url: data.join_url });
-  localStorage.setItem(ROOMS, JSON.stringify(saved.slice(0, 20)));
   open(data);
 });
 
-function drawMyRooms() {
-  const saved = JSON.parse(localStorage.getItem(ROOMS) || "[]");
+// -- opening a room made elsewhere -------------------------------------------------------------
+/** A sentence under the "Open a room" box (empty: none). @param {string} text */
+function openProblem(text) {
+  $("open-problem").textContent = text;
+  $("open-problem").hidden = !text;
+}
+
+$("open-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const code = /** @type {HTMLInputElement} */ ($("open-code")).value.replace(/[\s-]/g, "").toUpperCase();
+  const answer = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+  const data = await answer.json();
+  if (!answer.ok) {
+    openProblem(answer.status === 404 ? `There is no room ${code} on this server.` : data.error);
+    return;
+  }
+  openProblem("");
+  // The teacher key is every room's host token (the server checks it, as it does the room's own).
+  open({ code: data.code, host_token: teacherKey, join_url: data.join_url });
+});
+
+const STATUS_WORDS = /** @type {Record<string, string>} */ ({
+  lobby: "waiting to start",
+  playing: "playing",
+  over: "match over",
+});
+
+/** The rooms of this server, newest first, each a button that opens it. */
+async function drawMyRooms() {
   const box = $("my-rooms");
+  const answer = await fetch("/api/rooms", { headers: withKey() });
+  if (answer.status === 401) {
+    wrongKey();
+    return;
+  }
+  if (!answer.ok) return;
+  const { rooms } = await answer.json();
   box.replaceChildren();
-  if (!saved.length) return;
+  if (!rooms.length) return;
   const title = document.createElement("h3");
-  title.textContent = "Your rooms on this computer";
+  title.textContent = "The rooms on this server";
   box.append(title);
-  for (const r of saved) {
+  for (const r of rooms) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `Room ${r.code}`;
-    b.addEventListener("click", () => open(r));
+    b.dataset.testid = `my-room-${r.code}`;
+    const names = r.seats.map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
+    b.textContent = `Room ${r.code} · ${r.rules} · ${STATUS_WORDS[r.status] || r.status}${names ? ` · ${names}` : ""}`;
+    b.addEventListener("click", () => open({ code: r.code, host_token: teacherKey, join_url: r.join_url }));
     box.append(b);
   }
 }
@@ -154,6 +215,7 @@ async function open(r) {
   const link = /** @type {HTMLAnchorElement} */ ($("join-link"));
   link.href = r.join_url;
   link.textContent = r.join_url;
+  $("join-page").textContent = `${new URL(r.join_url).origin}/join`;
   /** @type {HTMLAnchorElement} */ ($("watch-link")).href = `/r/${encodeURIComponent(r.code)}?watch`;
   // The QR code is an SVG made by the server (segno) from the join link.
   const svg = r.qr_svg || (await (await fetch(`/api/rooms/${encodeURIComponent(r.code)}/qr.svg`)).text());
@@ -189,9 +251,11 @@ function send(message) {
 function handle(message) {
   if (message.type === "lobby") {
     lobby = message;
+    roomMoved(message);
     drawLobby();
   } else if (message.type === "state") {
     lastState = message;
+    roomMoved(message);
     projector.update(message);
     drawClock();
     const over = message.status === "over";
@@ -220,6 +284,11 @@ function drawLobby() {
     ...lobby.seats.map((/** @type {any} */ s) => {
       const li = document.createElement("li");
       li.dataset.testid = `lobby-seat-${s.seat}`;
+      // The number students are told to pick ("take seat 2"), as their seat list shows it.
+      const number = document.createElement("span");
+      number.className = "rooms-seat-no";
+      number.textContent = seatTitle(s.seat);
+      li.append(number);
       const who = document.createElement("span");
       who.className = "rooms-name";
       who.textContent = s.kind === "bot" ? `${s.name} (${s.level} bot)` : s.name || "free seat";
@@ -254,8 +323,10 @@ function drawLobby() {
         });
         li.append(kick);
       }
-      if (playing && s.kind === "human" && !s.taken) {
-        // A free seat in a match under way waits for a student; a bot can play it instead.
+      if (playing && s.kind === "human" && !(s.taken && s.connected)) {
+        // A free seat in a match under way waits for a student, and an away student's seat
+        // for them: a bot can play it instead, in one click (the server moves the student
+        // out first; the seat keeps its name).
         const bot = document.createElement("button");
         bot.type = "button";
         bot.dataset.testid = `bot-${s.seat}`;
@@ -290,15 +361,9 @@ function drawClock() {
     box.textContent = "";
     return;
   }
-  const names = (lastState.view.names || []);
-  const who = d.seats.map((/** @type {number} */ s) => names[s]).join(", ");
+  const names = lastState.view.names || [];
   clockTimer = countDown(d.seconds, (left) => {
-    box.textContent =
-      d.kind === "buy"
-        ? `Buy window — ${who}: ${left} s`
-        : d.kind === "call"
-          ? `${who}: ${left} s to call`
-          : `${who}: turn played automatically in ${left} s`;
+    box.textContent = clockText(d, names, null, left);
   });
 }
 
