@@ -38,7 +38,8 @@ def test_every_exercise_has_a_solution_and_starts_unanswered(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert name in SOLUTIONS
-    assert "<details" in solution(name)._repr_html_()
+    folded = solution(name)
+    assert folded is not None and "<details" in folded._repr_html_()
     check(name, ...)
     assert capsys.readouterr().out.strip() == NOT_ANSWERED
 
@@ -57,7 +58,8 @@ def test_take_or_draw_is_the_lesson_position_and_the_coach_grades_it() -> None:
     right = "take" if isinstance(action, TakeDiscard) else "draw"
     wrong = "draw" if right == "take" else "take"
     ok, words = grade("take_or_draw", right)
-    assert ok and words.startswith("Right") and "went down" in words
+    assert ok and words.startswith("Right") and "Then you go down: set of" in words
+    assert "Cleo" not in words  # one person throughout: the learner, in Cleo's place
     assert right in SOLUTIONS["take_or_draw"].lower()
     ok, words = grade("take_or_draw", f"I would {wrong}")
     assert not ok and words.startswith("Not yet")

@@ -61,6 +61,10 @@ def test_walkthrough_clockwise_presets_cleo_buys(preset: str) -> None:
     second = w.next()
     assert "Cleo buys the 7♥" in second
     assert "never changes whose turn" in second
+    # a bot's reason is told about that bot, not quoted to the learner as "you"
+    assert "Cleo buys the 7♥: it " in second
+    assert "brings Cleo to 1 card" in second or "lets Cleo go down" in second
+    assert "Ben's contract" in first and "your" not in first.split("The buy window")[0]
     assert w.finished
     assert w.state["bought_by"] == 2
     assert w.state["hand_sizes"][2] == 12  # the 7♥ and one penalty card
@@ -71,11 +75,14 @@ def test_walkthrough_clockwise_presets_cleo_buys(preset: str) -> None:
 def test_walkthrough_first_to_call_asks_everyone(preset: str) -> None:
     w = BuyingWalkthrough(preset)
     assert "first to call wins" in w.next()
-    assert "calls to buy" in w.next()  # Cleo calls; Dev is still asked
+    assert "Cleo calls to buy" in w.next()  # Cleo calls; Dev is still asked
     assert not w.finished
     last = w.next()
-    assert "called first" in last and "buys the 7♥" in last
-    assert w.finished
+    # both called; the seeded calling order decides, and the story says so once, consistently
+    assert "Cleo and Dev both called" in last
+    assert "the game's seed draws the calling order" in last
+    assert "It puts Dev's call first: Dev buys the 7♥" in last
+    assert w.finished and w.state["bought_by"] == 3
 
 
 def test_walkthrough_online_names_its_limit() -> None:
@@ -90,8 +97,10 @@ def test_walkthrough_i_buy_taking_costs_extra_cards() -> None:
     w = BuyingWalkthrough("i_buy", seat=1)
     assert "2 extra stock cards" in w.steps[0]
     feedback = w.choose("take")
-    assert w.ok is True
-    assert "grew by 3" in feedback
+    assert w.ok is None  # a legal choice the coach would not make: no ✓
+    assert feedback.startswith("You take the 7♥ as your draw.")
+    assert "your hand grew by 3" in feedback
+    assert "The coach would have chosen otherwise" in feedback
     assert w.game.phase is lp.Phase.PLAY
 
 
@@ -111,8 +120,10 @@ def test_walkthrough_learner_buys_from_dev_seat_only_in_turn(preset: str) -> Non
         return
     assert w.waiting_for_you
     feedback = w.choose("pass")
-    assert w.ok is True and "Dev passes" in feedback
+    assert w.ok is None and feedback.startswith("You pass: no buy.")
+    assert "Cleo is the only one who called, so Cleo buys the 7♥" in feedback
     assert "The coach would have chosen otherwise" in feedback  # the bot would buy
+    assert "✓" not in w.html
     assert w.finished and w.state["bought_by"] == 2
 
 
@@ -133,7 +144,47 @@ def test_walkthrough_next_player_takes_or_draws() -> None:
     assert "It is your decision" in w.next()  # Next waits for the learner
     feedback = w.choose("draw")
     assert w.ok is True and "buy window opens" in feedback
-    assert "The coach agrees" in feedback
+    assert feedback.startswith("You decline the 7♥ and draw from the stock instead.")
+    assert "The coach agrees" in feedback and "✓" in w.html
+
+
+def test_walkthrough_tells_the_learners_own_moves_as_you() -> None:
+    w = BuyingWalkthrough("house", seat=2)
+    assert w.steps[0].endswith("You are Cleo.")
+    w.next()  # Ben declines
+    assert "asked in turn order from the next player: you and Dev" in w.steps[-1]
+    feedback = w.choose("buy")
+    assert w.ok is True
+    assert feedback.startswith("You buy the 7♥. You get the 7♥ plus one penalty card")
+    assert "your hand grows by 2 cards" in feedback
+    assert "Cleo buys" not in feedback
+    # the next player as the learner: the story speaks to them from the start
+    ben = BuyingWalkthrough("house", seat=1)
+    assert "You are the next player, so you have the first right to it" in ben.steps[0]
+
+
+def test_walkthrough_first_to_call_when_the_learner_wins_the_call() -> None:
+    w = BuyingWalkthrough("traditional", seat=3)
+    w.next()  # Ben declines
+    w.next()  # Cleo calls
+    feedback = w.choose("buy")
+    assert feedback.startswith("You call to buy the 7♥. Cleo and you both called.")
+    assert "It puts your call first: you buy the 7♥. You get the 7♥" in feedback
+    assert w.state["bought_by"] == 3
+
+
+def test_a_bots_reason_is_told_about_that_bot() -> None:
+    from liverpool_widgets.lessons.buying import _reason_about
+
+    said = "Draw from the stock: the 7♥ does not help your contract."
+    assert _reason_about("Ben", said) == ": the 7♥ does not help Ben's contract"
+    said = "Take the 7♥: you can lay it off on the table."
+    assert _reason_about("Ben", said) == ": Ben can lay it off on the table"
+    # what does not turn cleanly is quoted whole, as the coach's advice to that bot
+    said = "You are down already: a bought card would only add points."
+    assert _reason_about("Dev", said) == f" (the coach's advice to Dev: “{said}”)"
+    said = "Pass: save your coins for a card that finishes a meld."
+    assert _reason_about("Dev", said) == f" (the coach's advice to Dev: “{said}”)"
 
 
 def test_walkthrough_messages_and_controls() -> None:
@@ -394,7 +445,7 @@ def test_strategy_lab_buying_and_levels_via_messages(preset: str) -> None:
     lab.panel.handle_message({"kind": "experiment", "value": "levels"})
     # only the quick levels: an expert match takes about a minute, and the lab says so
     assert lab.results is None and lab.choices() == ("random", "basic", "strong")
-    assert "expert bot sits out" in lab.feedback
+    assert "slowest bot, expert, is left out" in lab.feedback
     lab.panel.handle_message({"kind": "trials", "value": "3"})
     lab.panel.handle_message({"kind": "guess", "value": "random"})
     lab.run()

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import liverpool as lp
 from liverpool_widgets.lessons import Quiz, check, grade, solution
 from liverpool_widgets.lessons.exercises import EXERCISES, NOT_ANSWERED, SOLUTIONS
 from liverpool_widgets.lessons.exercises_reference import QUESTIONS, choice_index
@@ -108,7 +109,8 @@ def test_check_prints_words_and_unanswered(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out.splitlines()
     assert out[0] == NOT_ANSWERED
     assert out[1].startswith("✓ Right") and out[2].startswith("✗ Not yet")
-    assert "Show the solution" in solution("quiz_1")._repr_html_()
+    folded = solution("quiz_1")
+    assert folded is not None and "Show the solution" in folded._repr_html_()
 
 
 def test_choice_index_reads_letters_numbers_and_text() -> None:
@@ -210,3 +212,24 @@ def test_a_choice_of_cards_may_be_answered_with_card_text() -> None:
     assert choice_index(q2, "7H 8H") is None  # no choice holds these cards
     assert grade("quiz_2", "7H 7C JK")[0] is True
     assert grade("quiz_2", "7H 7C")[0] is False
+
+
+def test_the_replies_say_no_more_than_the_question_and_the_rules() -> None:
+    # quiz 4: the houses that refuse the run are named, and they do refuse it
+    ok, words = grade("quiz_4", "yes")
+    assert ok and "stricter houses (online, traditional) refuse it" in words
+    assert "side by side" not in words  # traditional's limit is another rule
+    for name in ("online", "traditional"):
+        assert not lp.check_run(lp.parse_cards("JK JK 9H 10H"), lp.PRESETS[name])
+    assert "lesson 05's panel judges such cards under every house" in SOLUTIONS["quiz_4"]
+    # quiz 6: the hand has drawn (eleven cards), and the cards kept are those the reply names
+    q6 = next(q for q in QUESTIONS if q.name == "quiz_6")
+    assert "You have drawn" in q6.prompt and "(eleven cards)" in q6.prompt
+    ok, words = grade("quiz_6", "a")
+    assert ok and "Still in your hand: K♣ Q♦." in words
+    assert "keep the K♣ and the Q♦" in SOLUTIONS["quiz_6"]
+    # quiz 8: the reply names the card the question names
+    q8 = next(q for q in QUESTIONS if q.name == "quiz_8")
+    assert "4♦" in q8.prompt
+    ok, words = grade("quiz_8", "no")
+    assert ok and "You took the 4♦ from the discard pile" in words

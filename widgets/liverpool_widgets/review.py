@@ -239,7 +239,7 @@ def summary_html(result: ReviewResult) -> str:
         f"<p style='margin:4px 0'>{practise}</p>"
         f"<p style='{_MUTED};margin:4px 0'>{len(result.decisions)} decisions graded, "
         f"{result.ungraded} not graded (forced moves, calls, moves played for you, or positions "
-        f"the sampler cannot rebuild); up to {result.budget.samples} sampled deals per "
+        f"the review cannot recreate); up to {result.budget.samples} sampled deals per "
         "decision.</p></div>"
     )
 

@@ -17,6 +17,7 @@ Everything the front end does has a Python twin, for tests and notebook cells::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypedDict
 
@@ -105,10 +106,6 @@ class BuyingState(TypedDict):
     ok: bool | None
 
 
-def _names(seats: list[int], game: lp.Game) -> str:
-    return _names_text([game.names[s] for s in seats])
-
-
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
@@ -153,11 +150,6 @@ def buy_order(game: lp.Game) -> tuple[list[int], dict[int, str]]:
     reasons = {seat: game.why_not_buy(seat) for seat in turn_order}
     why = {seat: reason for seat, reason in reasons.items() if reason is not None}
     return list(game.buyers()), why
-
-
-def _reasons(game: lp.Game, why: Mapping[int, str]) -> str:
-    """Who may not buy and the engine's words to each: ``Ada: “You made this discard, ...”``."""
-    return " ".join(f"{game.names[seat]}: “{reason}”" for seat, reason in why.items())
 
 
 def _limits(game: lp.Game) -> str:
@@ -228,21 +220,32 @@ class BuyingWalkthrough(LessonPanel):
         self._game = game
         self._bought_by: int | None = None
         self._buy_cost_before: int | None = None
-        nxt = game.names[game.turn_player]
-        who = ""
-        if self._seat is not None:
-            who = f" You are {game.names[self._seat]}."
-        intro = (
-            f"{game.names[0]} discarded the {self.discard}. {nxt}, the next player, has the "
-            f"first right to it: {nxt} may take it as the draw, at no extra cost"
-        )
-        if rules.discard_draw_penalty:
-            intro = (
-                f"{game.names[0]} discarded the {self.discard}. {nxt}, the next player, has the "
-                f"first right to it: {nxt} may take it as the draw — but in these rules taking "
-                f"the discard costs {rules.discard_draw_penalty} extra stock cards"
+        self._callers: list[int] = []
+        nxt = game.turn_player
+        ada = self._subject(0)
+        intro = f"{ada} discarded the {self.discard}. "
+        if nxt == self._seat:
+            intro += (
+                "You are the next player, so you have the first right to it: you may take it as "
+                "your draw"
             )
-        intro += f". If {nxt} declines, the {self.discard} is offered to buy." + who
+        else:
+            name = game.names[nxt]
+            intro += (
+                f"{name}, the next player, has the first right to it: {name} may take it as the "
+                "draw"
+            )
+        if rules.discard_draw_penalty:
+            intro += (
+                f" — but in these rules taking the discard costs {rules.discard_draw_penalty} "
+                "extra stock cards"
+            )
+        else:
+            intro += ", at no extra cost"
+        declines = "you decline" if nxt == self._seat else f"{game.names[nxt]} declines"
+        intro += f". If {declines}, the {self.discard} is offered to buy."
+        if self._seat is not None and self._seat != nxt:
+            intro += f" You are {game.names[self._seat]}."
         self._steps = [intro]
         self._prompt()
         self.redraw()
@@ -311,7 +314,8 @@ class BuyingWalkthrough(LessonPanel):
         self._steps.append(text)
         same = type(coach_action) is type(action)
         verdict = "The coach agrees" if same else "The coach would have chosen otherwise"
-        self.say(True, f"{text}\n{verdict}: {coach_reason}")
+        # a ✓ only where the coach agrees; a legal choice it would not make gets no mark
+        self.say(True if same else None, f"{text}\n{verdict}: {coach_reason}")
         self._prompt(keep=True)
         self.redraw()
         return self.feedback
@@ -394,12 +398,33 @@ class BuyingWalkthrough(LessonPanel):
             return f"The {card} is being offered to buy: Buy it, or Pass."
         return engine
 
+    # -- who is who in the story: the learner is "you", every other seat is told by name ---------
+    def _subject(self, seat: int) -> str:
+        """The seat as the subject of a sentence: "You" for the learner, else the name."""
+        return "You" if seat == self._seat else self._game.names[seat]
+
+    def _object(self, seat: int) -> str:
+        """The seat inside a sentence: "you" for the learner, else the name."""
+        return "you" if seat == self._seat else self._game.names[seat]
+
+    def _possessive(self, seat: int) -> str:
+        """The seat's possessive: "your" for the learner, else "Ben's"."""
+        return "your" if seat == self._seat else f"{self._game.names[seat]}'s"
+
+    def _does(self, seat: int, you: str, they: str) -> str:
+        """A sentence's subject and verb: "You take" for the learner, "Ben takes" for a bot."""
+        return f"{self._subject(seat)} {you if seat == self._seat else they}"
+
+    def _who(self, seats: Iterable[int]) -> str:
+        return _names_text([self._object(s) for s in seats])
+
     def _apply(self, seat: int, action: Action, reason: str | None) -> str:
+        """Play ``action`` for ``seat`` and tell it. ``reason`` is the coach's reason for a bot's
+        move (the learner's own move has none: the coach's verdict follows it)."""
         game = self._game
         rules = self._rules
         card = self.discard
-        name = game.names[seat]
-        said = f' ("{reason}")' if reason else ""
+        why = _reason_about(game.names[seat], reason) if reason else ""
         size_before = len(game.hand(seat))
         events = game.apply(action, player=seat)
         if isinstance(action, TakeDiscard):
@@ -407,66 +432,93 @@ class BuyingWalkthrough(LessonPanel):
             if rules.discard_draw_penalty:
                 extra = (
                     f" In these rules taking the discard costs {rules.discard_draw_penalty} "
-                    "extra cards from the stock, so the hand grew by "
+                    f"extra cards from the stock, so {self._possessive(seat)} hand grew by "
                     f"{len(game.hand(seat)) - size_before}."
                 )
+            whose = "your" if seat == self._seat else "the"
             return (
-                f"{name} takes the {card} as the draw{said}. That is the next player's right: no "
-                f"buy window opens and nobody else can have it.{extra}"
+                f"{self._does(seat, 'take', 'takes')} the {card} as {whose} draw{why}. That is "
+                "the next player's right: no buy window opens and nobody else can have it."
+                f"{extra}"
             )
         if isinstance(action, DrawStock):
-            text = f"{name} declines the {card} and draws from the stock instead{said}."
+            text = (
+                f"{self._does(seat, 'decline', 'declines')} the {card} and "
+                f"{'draw' if seat == self._seat else 'draws'} from the stock instead{why}."
+            )
             if game.phase is lp.Phase.BUY:
                 text += " " + self._window_text()
             else:
-                text += f" Nobody may buy it, so {name} simply draws and plays on."
+                goes_on = "draw and play on" if seat == self._seat else "draws and plays on"
+                text += f" Nobody may buy it, so {self._object(seat)} simply {goes_on}."
             return text
         if isinstance(action, Pass):
-            text = f"{name} passes: no buy{said}."
+            because = f", since{why[1:]}" if why.startswith(":") else why
+            text = f"{self._does(seat, 'pass', 'passes')}: no buy{because}."
             if game.phase is lp.Phase.BUY:
-                text += f" The offer moves on to {game.names[game.to_act or 0]}."
+                text += f" The offer moves on to {self._object(game.to_act or 0)}."
             elif any(e.kind is EventKind.BUY for e in events):
                 text += " " + self._bought_text(events)
             else:
                 text += (
                     f" Nobody bought the {card}. The window closes and "
-                    f"{game.names[game.turn_player]} draws from the stock."
+                    f"{self._does(game.turn_player, 'draw', 'draws')} from the stock."
                 )
             return text
-        # a Buy
-        if any(e.kind is EventKind.BUY for e in events):
-            first = " ".join(e.text for e in events if e.kind is EventKind.FIRST_CALL)
-            lead = f"{name} calls to buy the {card}{said}. " if first else ""
-            return lead + (first + " " if first else "") + self._bought_text(events, said)
-        text = f"{name} calls to buy the {card}{said}."
-        text += (
-            " In these rules the first to call wins, so the others are still asked; "
-            "if several call, the earliest caller gets it."
-        )
-        return text
+        # a Buy: at once where the nearest buyer wins, or a call where the first to call wins
+        if rules.buy_priority is lp.BuyPriority.FIRST_TO_CALL:
+            self._callers.append(seat)
+            text = f"{self._does(seat, 'call', 'calls')} to buy the {card}{why}."
+            if any(e.kind is EventKind.BUY for e in events):
+                return text + " " + self._bought_text(events)
+            return text + (
+                " In these rules the first to call wins, so the others are still asked before "
+                "anyone gets the card."
+            )
+        return f"{self._does(seat, 'buy', 'buys')} the {card}{why}. " + self._bought_text(events)
 
-    def _bought_text(self, events: list[lp.Event], said: str = "") -> str:
+    def _bought_text(self, events: list[lp.Event]) -> str:
         game = self._game
         buy = next(e for e in events if e.kind is EventKind.BUY)
         buyer = buy.player if buy.player is not None else 0
         self._bought_by = buyer
+        card = self.discard
+        lead = ""
+        if game.rules.buy_priority is lp.BuyPriority.FIRST_TO_CALL:
+            callers = self._callers
+            if len(callers) > 1:
+                both = "both" if len(callers) == 2 else "all"
+                lead = (
+                    f"{_capital(self._who(callers))} {both} called. At this table nobody is "
+                    "faster, so the game's seed draws the calling order. It puts "
+                    f"{self._possessive(buyer)} call first: {self._object(buyer)} "
+                    f"{'buy' if buyer == self._seat else 'buys'} the {card}. "
+                )
+            else:
+                lead = (
+                    f"{self._does(buyer, 'are', 'is')} the only one who called, so "
+                    f"{self._object(buyer)} {'buy' if buyer == self._seat else 'buys'} the "
+                    f"{card}. "
+                )
         price = game.rules.buy_penalty_cards
         penalty = "one penalty card" if price == 1 else f"{price} penalty cards"
         coins = ""
         if game.rules.buy_coins is not None:
-            coins = f" It also costs a coin: {game.view(buyer).coins[buyer]} left."
+            have = "have" if buyer == self._seat else "has"
+            coins = (
+                f" It also costs a coin: {self._object(buyer)} {have} "
+                f"{game.view(buyer).coins[buyer]} left."
+            )
         left = game.buys_left(buyer)
-        limit = (
-            ""
-            if left is None or game.rules.buy_coins
-            else f" {counted(left, 'buy')} left this match."
-        )
-        buyer_name = game.names[buyer]
+        limit = ""
+        if left is not None and not game.rules.buy_coins:
+            limit = f" {self._does(buyer, 'have', 'has')} {counted(left, 'buy')} left this match."
         return (
-            f"{buyer_name} buys the {self.discard}{said}: the {self.discard} plus {penalty} "
-            f"from the stock, so the hand grows by {1 + price} cards.{coins}{limit} At most one "
-            f"buy per discard: the window closes. Buying never changes whose turn it is: "
-            f"{game.names[game.turn_player]} now draws from the stock."
+            f"{lead}{self._does(buyer, 'get', 'gets')} the {card} plus {penalty} from the "
+            f"stock, so {self._possessive(buyer)} hand grows by {1 + price} cards.{coins}{limit} "
+            "At most one buy per discard: the window closes. Buying never changes whose turn it "
+            f"is: {self._object(game.turn_player)} now "
+            f"{'draw' if game.turn_player == self._seat else 'draws'} from the stock."
         )
 
     def _window_text(self) -> str:
@@ -475,20 +527,28 @@ class BuyingWalkthrough(LessonPanel):
         rules = game.rules
         if rules.buy_priority is lp.BuyPriority.FIRST_TO_CALL:
             how = (
-                f"Everyone who may buy is asked ({_names(order, game)}); among those who call "
-                "'buy', the first to call wins (at this table the calling order is drawn from the "
-                "game's seed)."
+                f"Everyone who may buy is asked ({self._who(order)}), and each may call 'buy'. "
+                "If more than one calls, the first to call wins."
             )
         else:
             how = (
-                f"They are asked in turn order from the next player: {_names(order, game)}; the "
+                f"They are asked in turn order from the next player: {self._who(order)}; the "
                 "first who says yes gets it."
             )
         return (
             f"The buy window opens on the {self.discard}. {how} Not asked, in the engine's "
-            f"words to each: {_reasons(game, why)} "
+            f"words to each: {self._reasons(why)} "
             f"The price: the card plus {counted(rules.buy_penalty_cards, 'penalty card')} "
             f"from the stock. {_limits(game)}"
+        )
+
+    def _reasons(self, why: Mapping[int, str]) -> str:
+        """Who may not buy and the engine's words to each: ``Ada: “You made this discard, ...”``
+        (the learner's seat marked "(you)")."""
+        game = self._game
+        return " ".join(
+            f"{game.names[s]}{' (you)' if s == self._seat else ''}: “{reason}”"
+            for s, reason in why.items()
         )
 
     def _your_options(self) -> str:
@@ -513,9 +573,13 @@ class BuyingWalkthrough(LessonPanel):
 
     def _done_text(self) -> str:
         g = self._game
+        if g.turn_player == self._seat:
+            who = "you have drawn and play your turn"
+        else:
+            who = f"{g.names[g.turn_player]} has drawn and plays the turn"
         return (
-            f"The story of the {self.discard} is over: {g.names[g.turn_player]} has drawn and "
-            "plays the turn. Restart, or pick another house or seat."
+            f"The story of the {self.discard} is over: {who}. Restart, or pick another house or "
+            "seat."
         )
 
     # -- clicks ----------------------------------------------------------------------------------
@@ -612,3 +676,38 @@ def _names_text(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_DECISIONS = ("Buy ", "Pass", "Draw ", "Take ")
+"""How the coach's reasons for a buy or draw decision begin: the decision, then ": " and why."""
+
+_YOU_MAY = re.compile(r"you (?:can|could|may|might|will|would) ", re.IGNORECASE)
+
+_VERB_AFTER_YOU = re.compile(r"\byou(?:'re| are| have| were| do)\b", re.IGNORECASE)
+
+
+def _reason_about(name: str, reason: str) -> str:
+    """The coach's reason for a bot's move, told about that bot rather than to it, as the tail
+    of the sentence that says the move: ``"Draw from the stock: the 7♥ does not help your
+    contract."`` for Ben becomes ``": the 7♥ does not help Ben's contract"``. The coach speaks
+    to the player it advises; narrated, its "you" is the bot. A reason that does not turn
+    cleanly (no "decision: why" shape, or a verb that would need changing) is quoted whole, as
+    the coach's advice to that bot."""
+    head, sep, why = reason.partition(": ")
+    if (
+        sep
+        and head.startswith(_DECISIONS)
+        and (
+            why.split(" ", 1)[0].lower() in ("it", "the", "your", "a")
+            or _YOU_MAY.match(why) is not None
+        )
+        and not _VERB_AFTER_YOU.search(why)
+    ):
+        why = re.sub(r"\byour\b", f"{name}'s", why, flags=re.IGNORECASE)
+        why = re.sub(r"\byou\b", name, why, flags=re.IGNORECASE)
+        return ": " + why.rstrip(".")
+    return f" (the coach's advice to {name}: “{reason}”)"

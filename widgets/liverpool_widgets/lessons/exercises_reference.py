@@ -82,8 +82,9 @@ QUESTIONS: tuple[Question, ...] = (
     Question(
         "quiz_6",
         "06 · Contracts and going down",
-        "Deal 2's contract is a set and a run. Your hand is 9♠ 9♦ 9♣ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ K♣. "
-        "May you go down with the set of nines and the six-card run 3♥ to 8♥?",
+        "Deal 2's contract is a set and a run. You have drawn, and your hand is "
+        "9♠ 9♦ 9♣ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ K♣ Q♦ (eleven cards). May you go down with the set of nines "
+        "and the six-card run 3♥ to 8♥?",
         ("yes: a meld may be longer than the least length", "no: a run must be exactly four"),
         form='a letter, "a" or "b"',
     ),
@@ -102,8 +103,8 @@ QUESTIONS: tuple[Question, ...] = (
     Question(
         "quiz_8",
         "02 · The table and the turn",
-        "You took the top card of the discard pile as your draw. May you discard that same "
-        "card at the end of this turn?",
+        "You took the 4♦, the top card of the discard pile, as your draw. May you discard the "
+        "4♦ at the end of this turn?",
         ("yes", "no"),
         form='"yes" or "no"',
     ),
@@ -305,13 +306,23 @@ def _quiz_3(answer: Any) -> tuple[bool, str]:
 Q4_CARDS = lp.parse_cards("JK JK 9H 10H")
 
 
+def _q4_refused() -> list[str]:
+    """The houses with jokers that refuse quiz 4's run (the stricter ones about wilds)."""
+    return [
+        name
+        for name, rules in lp.PRESETS.items()
+        if rules.has_jokers and not lp.check_run(Q4_CARDS, rules)
+    ]
+
+
 def _q4_why(i: int) -> str:
     del i
     verdict = lp.check_run(Q4_CARDS, HOUSE)
     if verdict:
+        stricter = ", ".join(_q4_refused())
         return (
             "it is legal under house rules, where a meld needs only one natural card; "
-            "stricter houses refuse two wilds side by side (lesson 05 compares them)."
+            f"stricter houses ({stricter}) refuse it (lesson 05 compares them)."
         )
     return f"under house rules it is not: {verdict.reason}."
 
@@ -320,7 +331,8 @@ exercise(
     "quiz_4",
     solution="a) yes. The house limit is one natural card in a meld and no other limit, so two "
     "jokers standing for the 7♥ and 8♥ are fine.\n"
-    "Lesson 05 shows the same cards refused under stricter houses.",
+    "Stricter houses refuse it; lesson 05's panel judges such cards under every house (type "
+    "them in).",
 )(_choice_grader("quiz_4", lambda: 0 if lp.check_run(Q4_CARDS, HOUSE) else 1, _q4_why))
 
 
@@ -343,7 +355,8 @@ exercise(
 
 # -- 6 longer melds --------------------------------------------------------------------------------
 
-Q6_HAND = lp.parse_cards("9S 9D 9C 3H 4H 5H 6H 7H 8H KC")
+Q6_HAND = lp.parse_cards("9S 9D 9C 3H 4H 5H 6H 7H 8H KC QD")
+"""Quiz 6's hand after the draw: eleven cards (the Q♦ drawn last)."""
 Q6_MELDS = [lp.parse_cards("9S 9D 9C"), lp.parse_cards("3H 4H 5H 6H 7H 8H")]
 
 
@@ -365,7 +378,8 @@ def _q6_why(i: int) -> str:
 exercise(
     "quiz_6",
     solution="a) yes. A contract says the least length of each meld; a run of six is still "
-    "a run. You go down with 9 cards and keep the K♣.",
+    "a run. You go down with 9 cards and keep the K♣ and the Q♦: one to discard now, the "
+    "other for a later turn.",
 )(_choice_grader("quiz_6", _q6_right, _q6_why))
 
 
@@ -405,13 +419,28 @@ exercise(
 # -- 8 the card just taken -------------------------------------------------------------------------
 
 
+Q8_CARD = lp.Card.parse("4D")
+"""The card quiz 8 names: the top of the discard pile, taken as the draw."""
+
+
 @cache
 def _q8_refusal() -> str | None:
-    """The engine's answer to discarding the card just taken from the pile."""
-    game = lp.Game(HOUSE, ["Ada", "Ben", "Cleo", "Dev"], seed=15)
-    taken = game.discard_top
+    """The engine's answer to discarding the card just taken from the pile (the 4♦ the
+    question names, stacked as the upcard)."""
+    game = lp.Game.from_deal(
+        HOUSE,
+        [
+            "3S 5H 7C 9D JS KH 2C 6S 8H QD",
+            "3H 5C 7S 9H JD KC 2S 6D 8C QS",
+            "3D 5S 7H 9C JH KS 2H 6C 8D QH",
+        ],
+        stock="AC",
+        upcard=Q8_CARD,
+        dealer=2,
+        seed=15,
+    )
     game.apply(lp.TakeDiscard())
-    return game.why_not(lp.Discard(taken)) if taken is not None else None
+    return game.why_not(lp.Discard(Q8_CARD))
 
 
 def _q8_why(i: int) -> str:

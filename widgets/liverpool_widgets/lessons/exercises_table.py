@@ -27,6 +27,7 @@ from typing import Any
 import liverpool as lp
 from liverpool.actions import Action, DrawStock, GoDown, TakeDiscard
 from liverpool.bots.strong import StrongBot
+from liverpool.events import EventKind
 from liverpool.render import cards_html, meld_html
 
 from .answers import whole_number
@@ -78,8 +79,10 @@ def _choice(answer: Any) -> str | None:
 
 
 def _coach_plan(game: lp.Game) -> tuple[Action, str, str]:
-    """The coach's draw decision in ``game``, its reason, and (after a take) what it then lays
-    down, in the log's words ("" when it does not go down at once)."""
+    """The coach's draw decision in ``game``, its reason, and (after a take) the melds it then
+    lays down, in the log's words without the player's name ("set of fives; run of ...", ""
+    when it does not go down at once). The learner answers in the player's place and the
+    coach's reason says "you", so the reply tells the melds as the learner's own."""
     seat = game.to_act
     assert seat is not None
     coach = lp.bots.make("strong", COACH_SEED)  # the coach of the lessons and the tables
@@ -91,7 +94,8 @@ def _coach_plan(game: lp.Game) -> tuple[Action, str, str]:
         then.apply(action)
         follow, _ = coach.explain(then.view(seat), then.legal_actions())
         if isinstance(follow, GoDown):
-            after = " ".join(e.text for e in then.apply(follow))
+            laid = [e for e in then.apply(follow) if e.kind is EventKind.GO_DOWN]
+            after = "; ".join(e.text.split(": ", 1)[-1].rstrip(".") for e in laid)
     return action, reason, after
 
 
@@ -116,7 +120,7 @@ def _take_or_draw(answer: Any) -> tuple[bool, str]:
     top = game.discard_top
     card = str(top) if top is not None else "upcard"
     if choice == coach_choice:
-        then = f" Then: {after}" if after else ""
+        then = f" Then you go down: {after}." if after else ""
         return True, f"Right: the coach would {choice} too. {reason}{then}"
     if coach_choice == "take":
         return False, (

@@ -73,8 +73,8 @@ EXPERIMENTS: dict[str, tuple[str, tuple[str, ...]]] = {
         ("buying helps", "buying hurts"),
     ),
     "levels": (
-        "Which bot ends the deals with the fewest points? (The expert bot sits out: it plays "
-        "out its close decisions, so one of its matches takes about a minute.)",
+        "Which bot ends the deals with the fewest points? (The slowest bot, expert, is left "
+        "out: one of its matches takes about a minute.)",
         ("random", "basic", "strong"),
     ),
 }
@@ -552,8 +552,8 @@ class StrategyLab(BoxPicture, widgets.VBox):  # type: ignore[misc]
                 points, down = outcome["points"], 100 * outcome["down"]
                 lines.append(f"{level:<7}: {points:6.1f} points, down {down:3.0f}%")
             lines.append(
-                "(The expert bot sits out: one of its matches takes about a minute. Measure it "
-                "with: liverpool simulate --bots expert,strong,strong,strong)"
+                "(To add the expert bot, run in a terminal: liverpool simulate --bots "
+                "expert,strong,strong,strong)"
             )
         lines.append(f"Answer: {self.answer()}.")
         return "\n".join(lines)
