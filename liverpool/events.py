@@ -148,10 +148,11 @@ def signed_points(value: int) -> str:
 
 def _you_at(text: str, start: int) -> str:
     """The word for the player at ``start`` of ``text``: "You" where a sentence starts there
-    (the line's start, or after ". ", "! ", "? " or ": "), else "you", as in "The upcard is the
-    6♦; you play first"."""
+    (the line's start, or after ". ", "! " or "? "), else "you", as in "The upcard is the 6♦;
+    you play first" and "Ada called rummy: your 5♦ ..." (the engine's lines go on in lower
+    case after a colon)."""
     before = text[:start].rstrip()
-    return "You" if not before or before[-1] in ".!?:" else "you"
+    return "You" if not before or before[-1] in ".!?" else "you"
 
 
 def second_person(text: str, name: str = "You") -> str:
@@ -176,7 +177,7 @@ def second_person(text: str, name: str = "You") -> str:
     who = re.escape(name)
     # "Ada's set" -> "your set" (capitalised at the start of a sentence)
     text = re.sub(
-        rf"(^|[.!?:]\s+)?\b{who}'s\b",
+        rf"(^|[.!?]\s+)?\b{who}'s\b",
         lambda m: (m.group(1) + "Your") if m.group(1) is not None else "your",
         text,
     )

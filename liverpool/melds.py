@@ -498,6 +498,12 @@ class Meld:
         given = rules_given(rules)
         return [i for i, c in enumerate(self.cards) if given.is_wild(c)]
 
+    def _as(self, position: int) -> str:
+        """What a wild stands for, in a meld's description: "itself" for a 2 in its own place
+        in a run (a wild all the same), not "2♠ as 2♠"."""
+        value = self.stands_for(position)
+        return "itself" if value == str(self.cards[position]) else value
+
     def stands_for(self, position: int) -> str:
         """What the card at ``position`` stands for: ``'7♥'`` in a run, ``'7'`` in a set."""
         return _value_symbol(self.values[position], self.suit)
@@ -517,7 +523,7 @@ class Meld:
             if rules
             else [i for i, c in enumerate(self.cards) if c.is_joker]
         )
-        notes = ", ".join(f"{self.cards[i]} as {self.stands_for(i)}" for i in wilds)
+        notes = ", ".join(f"{self.cards[i]} as {self._as(i)}" for i in wilds)
         if self.kind is MeldKind.SET:
             text = f"set of {self.rank.plural}"
         else:

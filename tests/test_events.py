@@ -11,7 +11,7 @@ from liverpool.events import second_person, signed_points
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("Deal 1 is stacked: You deals.", "Deal 1 is stacked: You deal."),
+        ("Deal 1 is stacked: You deals.", "Deal 1 is stacked: you deal."),
         ("You's run of hearts", "Your run of hearts"),
         ("Ada laid the 7♦ on You's set.", "Ada laid the 7♦ on your set."),
         ("Ada gave You a card.", "Ada gave you a card."),
@@ -23,10 +23,12 @@ from liverpool.events import second_person, signed_points
         ("You has gone down.", "You have gone down."),
         ("Ben drew a card.", "Ben drew a card."),  # other players are left alone
         ("Youssef deals.", "Youssef deals."),  # whole words only
-        # mid-sentence the subject is "you"; a new sentence (or a colon) starts with "You"
+        # mid-sentence (after a colon too) the subject is "you"; a new sentence starts "You"
         ("The upcard is the 6♦; You plays first.", "The upcard is the 6♦; you play first."),
         ("Ben passed, and You takes it.", "Ben passed, and you take it."),
-        ("The table plays for Ben: You is deciding.", "The table plays for Ben: You are deciding."),
+        ("The table plays for Ben: You is deciding.", "The table plays for Ben: you are deciding."),
+        ("Ada called rummy: You's 5♦ fitted.", "Ada called rummy: your 5♦ fitted."),
+        ("Ben passed. You's turn.", "Ben passed. Your turn."),
     ],
 )
 def test_second_person_for_the_default_name(line: str, expected: str) -> None:

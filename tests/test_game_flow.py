@@ -989,7 +989,12 @@ def test_traditional_rummy_call_offender_takes_back_the_discard_and_a_stock_card
 
 def test_classic_rummy_call_every_other_player_gives_the_offender_a_card() -> None:
     g = _down_and_discard("classic", "7♣")
-    g.apply(lp.CallRummy())  # seat 2
+    called = g.apply(lp.CallRummy())  # seat 2
+    offender = g.names[1]  # the call says where the card would have gone
+    assert called[0].text == (
+        f"{g.names[2]} called rummy: {offender}'s 7♣ could have been played on {offender}'s "
+        "own set of sevens."
+    )
     assert (g.phase, g.to_act) == (Phase.GIVE_CARD, 2)
     g.apply(lp.GiveCard("K♦"))
     assert g.to_act == 3

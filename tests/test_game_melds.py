@@ -472,8 +472,10 @@ def test_traditional_failed_going_down_costs_50_and_the_turn_goes_on() -> None:
     events = g.apply(GoDown(["7H 7C 9D", "9S 9H 7S"]))  # not two sets: a failed attempt
     assert kinds(events) == ["failed_go_down"] and "+50" in events[0].text
     assert g.phase is Phase.PLAY and g.to_act == 0 and not g.is_down(0)
-    # Cards Ada does not hold are still illegal, not a failed attempt.
+    # Cards Ada does not hold are still illegal, not a failed attempt; so are cards not parted
+    # into the contract's two melds (one group of six): a slip, with nothing to judge.
     refused(g, GoDown(["7H 7C 7S", "9D 9S 9C"]), "do not hold")
+    refused(g, GoDown(["7H 7C 7S 9D 9S 9H"]), "lay 2 melds at once")
     g.apply(GoDown([SEVENS, NINES]))  # the turn continues: she may still go down
     g.apply(Discard("KC"))
     draw(g)  # Ben draws the 3♠
@@ -524,8 +526,12 @@ def test_lay_off_timing(preset: str, same_turn: bool) -> None:
     if same_turn:
         g.apply(LayOff("7D", 0))
         assert meld_text(g.table[0]) == "7H 7C 7S 7D"
+        refused(g, Buy(), "You have drawn already: lay off, or discard.")
         return
     refused(g, LayOff("7D", 0), "on your turn after the one in which you went down")
+    # what is left is only the discard: no "go down, lay off" offered in its refusals
+    refused(g, Buy(), "You have drawn already: discard.")
+    refused(g, GoOut(), "not a rule of this deal: discard or play your last card")
     g.apply(Discard("KC"))
     turn(g, "JC")  # Ben
     turn(g, "QS")  # Cleo
@@ -1181,7 +1187,9 @@ def test_online_go_out_with_the_whole_hand_is_a_deal_7_rule_only() -> None:
     #   ♣                4 6 7 10 J   3 8 9 K A
     #   stock (top first): 4♦ · upcard 3♣
     g = game("online", [ONLINE_7, BEN_12, CLEO_12], stock="4D", deal=6)
-    refused(g, GoOut(), "not a rule of this deal")
+    refused(g, GoOut(), "not a rule of this deal: go down, then discard")
+    draw(g)
+    refused(g, Buy(), "You have drawn already: go down, or discard.")
 
 
 # -- the end of a deal ------------------------------------------------------------------------

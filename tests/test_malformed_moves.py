@@ -77,7 +77,8 @@ def test_empty_melds_are_a_slip_not_a_failed_attempt_the_house_charges_for(melds
         game.apply(lp.GoDown(melds))
     assert (game.state_key(), game.to_json(), len(game.log)) == before
     # a real attempt that misses the contract is still charged, as the house says
-    game.apply(lp.GoDown([game.hand(game.turn_player)[:3]]))
+    hand = game.hand(game.turn_player)
+    game.apply(lp.GoDown([hand[:3], hand[3:6]]))  # two "sets" that are not sets
     assert game.log[-1].kind is lp.EventKind.FAILED_GO_DOWN and "+50 points" in game.log[-1].text
 
 

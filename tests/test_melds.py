@@ -438,6 +438,18 @@ def test_a_low_ace_refused_where_aces_are_high_only_says_why() -> None:
         Meld.build("run", cards("2D 3D 4D 5D"), house).add(card("9D"), None, house)
 
 
+def test_a_meld_says_what_each_wild_stands_for() -> None:
+    online = R("online")  # 2s are wild, even in their own place
+    assert Meld.build("run", cards("AS 2H 3S 4S"), online).describe(online) == (
+        "run of ♠ A-4 (2♥ as 2♠)"
+    )
+    assert Meld.build("run", cards("AS 2S 3S 4S"), online).describe(online) == (
+        "run of ♠ A-4 (2♠ as itself)"  # not "2♠ as 2♠"
+    )
+    sevens = Meld.build("set", cards("7H 7C JK"), online)
+    assert sevens.describe(online) == "set of sevens (🃏 as 7)"
+
+
 def test_lay_off_on_a_run_at_each_end() -> None:
     rules = R("house")
     meld = Meld.build("run", cards("5H 6H 7H 8H"), rules)

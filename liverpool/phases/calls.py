@@ -55,11 +55,15 @@ def apply_call(ctx: Context, action: Action) -> list[Event]:
         if ctx.rules.rummy_call is RummyCall.NONE:
             raise IllegalAction("These rules have no rummy call.")
         card = s.discard[-1]
+        meld = turns.fits_on(ctx, card)
+        assert meld is not None  # the window opened because it fitted
+        # "Ada's own set" rather than "their own": Ada reads it as "your own set"
+        owner = f"{ctx.names[meld.owner or 0]}'s{' own' if meld.owner == offender else ''}"
         events.append(
             Event(
                 EventKind.CALL_RUMMY,
                 f"{name} called rummy: {ctx.names[offender]}'s {card} could have been "
-                "played on the table.",
+                f"played on {owner} {meld.describe(ctx.rules)}.",
                 seat,
                 (card,),
             )

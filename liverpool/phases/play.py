@@ -200,6 +200,11 @@ def go_down_basics(ctx: Context, seat: int, melds: Sequence[Sequence[Card]]) -> 
         return f"First lay the freed {s.pending_wild} on the table."
     if not melds or not all(melds):  # a slip of the hand, not an attempt a house charges for
         return "Say the melds you go down with: each a list of cards from your hand."
+    # The wrong number of melds is a slip too (the cards not parted as the contract asks),
+    # not melds a house could judge and charge for.
+    miscount = meld_count_problem(ctx, melds)
+    if miscount:
+        return sentence(miscount)
     used = Counter(c for m in melds for c in m)
     missing = used - Counter(s.hands[seat])
     if missing:
@@ -208,15 +213,24 @@ def go_down_basics(ctx: Context, seat: int, melds: Sequence[Sequence[Card]]) -> 
     return None
 
 
+def meld_count_problem(ctx: Context, melds: Sequence[Sequence[Card]]) -> str | None:
+    """Why ``melds`` are not as many as the contract's melds, or ``None``."""
+    contract = ctx.contract
+    wanted = len(contract.requirements)
+    if len(melds) == wanted:
+        return None
+    return (
+        f"the contract is exactly {contract.short()}: lay {wanted} "
+        f"meld{'s' if wanted > 1 else ''} at once, no more and no fewer"
+    )
+
+
 def build_contract(ctx: Context, melds: Sequence[Sequence[Card]]) -> list[Meld] | str:
     """The melds placed for the contract, or the reason they do not make it."""
-    contract = ctx.contract
-    reqs = list(contract.requirements)
-    if len(melds) != len(reqs):
-        return (
-            f"the contract is exactly {contract.short()}: lay {len(reqs)} "
-            f"meld{'s' if len(reqs) > 1 else ''} at once, no more and no fewer"
-        )
+    reqs = list(ctx.contract.requirements)
+    miscount = meld_count_problem(ctx, melds)
+    if miscount:
+        return miscount
     options: list[list[tuple[MeldKind, tuple[Card, ...]]]] = []
     for cards in melds:
         kinds = meld_options(ctx, tuple(cards), reqs)
@@ -226,7 +240,7 @@ def build_contract(ctx: Context, melds: Sequence[Sequence[Card]]) -> list[Meld] 
     chosen = _assign(options, reqs)
     if chosen is None:
         return (
-            f"those melds do not make the contract {contract.short()} (kinds or lengths "
+            f"those melds do not make the contract {ctx.contract.short()} (kinds or lengths "
             "do not match)"
         )
     return [Meld.build(kind, cards, ctx.rules) for kind, cards in chosen]
@@ -375,9 +389,10 @@ def apply_go_out(ctx: Context, action: GoOut) -> list[Event]:
     s = ctx.state
     seat = s.turn_player
     if ctx.contract.going_down is not GoingDown.WHOLE_HAND_ANY_TIME:
+        then = "" if s.down_turn[seat] is not None else "go down, then "
         raise IllegalAction(
-            "Going out with the whole hand at any time is not a rule of this deal: go down, "
-            "then discard or play your last card."
+            "Going out with the whole hand at any time is not a rule of this deal: "
+            f"{then}discard or play your last card."
         )
     if s.down_turn[seat] is not None:
         raise IllegalAction("You have already gone down; go out by playing or discarding.")

@@ -19,7 +19,7 @@ from ..actions import (
 )
 from ..cards import Card, format_cards
 from ..events import Event, EventKind, signed_points
-from ..melds import lay_off_ends
+from ..melds import Meld, lay_off_ends
 from ..rules import (
     LayOffTiming,
     RummyCall,
@@ -161,7 +161,12 @@ def call_window_opens(ctx: Context, player: int, card: Card) -> bool:
         return False
     if ctx.state.down_turn[player] is None:
         return False
-    return any(lay_off_ends(m, card, ctx.rules) for m in ctx.state.table)
+    return fits_on(ctx, card) is not None
+
+
+def fits_on(ctx: Context, card: Card) -> Meld | None:
+    """The first meld of the table ``card`` could be laid off on, or ``None``."""
+    return next((m for m in ctx.state.table if lay_off_ends(m, card, ctx.rules)), None)
 
 
 def may_call(ctx: Context, seat: int) -> bool:
@@ -314,7 +319,7 @@ def wrong_phase(ctx: Context, action: Action) -> str:
         Phase.LIVERPOOL_DISCARD: "The Liverpool caller must discard a card now.",
         Phase.DRAW: "You must draw first: take the discard or draw from the stock.",
         Phase.BUY: "The discard is being offered to buy: buy it or pass.",
-        Phase.PLAY: "You have drawn already: go down, lay off, or discard.",
+        Phase.PLAY: f"You have drawn already: {play_moves(ctx)}.",
         Phase.MATCH_OVER: "The match is over.",
     }
     if s.phase is Phase.PLAY and isinstance(action, (DrawStock, TakeDiscard)):
@@ -322,6 +327,15 @@ def wrong_phase(ctx: Context, action: Action) -> str:
     if s.phase is Phase.DRAW and isinstance(action, Discard):
         return "You must draw before you discard."
     return f"{_ACTION_WORDS.get(name, name)} is not possible now. {hints[s.phase]}"
+
+
+def play_moves(ctx: Context) -> str:
+    """What the turn player may still do after drawing, in words: a player already down, whose
+    lay-offs open only next turn, is not told to go down or lay off."""
+    seat = ctx.state.turn_player
+    if ctx.state.down_turn[seat] is None:
+        return "go down, or discard"
+    return "lay off, or discard" if may_lay_off(ctx, seat) else "discard"
 
 
 def deciding_verb(ctx: Context) -> str:
