@@ -646,7 +646,7 @@ def _counted(n: int, which: Grade) -> str:
 
 def _table_lines(view: PlayerView) -> list[str]:
     rules = view.rules
-    lines = [f"Your hand: {format_cards(view.hand)}"]
+    lines = [f"Your hand: {format_cards(sorted(view.hand))}"]  # sorted, as the table shows it
     top = view.offer or view.discard_top
     lines.append(
         f"Top discard: {top if top else 'none'}; stock: {counted(view.stock_size, 'card')}"

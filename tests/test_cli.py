@@ -217,7 +217,7 @@ def test_review_grades_each_decision_then_sums_up(
     # the summary: accuracy, the costliest moments pictured, what to practise
     assert "Accuracy 50% (1 good" in out
     assert "The costliest moments:\n1. Deal 1, turn 1 (going down" in out
-    assert "Your hand: 7♥ 7♣ 7♦ K♠ K♦ K♣ 4♣ 3♠ Q♥ 5♠ 8♦" in out
+    assert "Your hand: 3♠ 4♣ 5♠ 7♥ 7♣ 7♦ 8♦ Q♥ K♠ K♣ K♦" in out  # sorted, as at the table
     assert "lesson 06 · Contracts and going down teaches it." in out
     # the progress bar of `simulate`: off a terminal, plain lines, never a carriage return
     assert "review seat 0 2/2 " in captured.err and "decisions/s" in captured.err

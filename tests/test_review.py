@@ -127,7 +127,7 @@ def test_format_review_lists_each_decision_and_the_summary() -> None:
     assert "you chose to draw from the stock; preferred: the same; nothing lost; good." in text
     assert "you chose to discard the Q♥; preferred: go down now;" in text
     assert "Practise going down" in text
-    assert "Your hand: 7♥ 7♣ 7♦" in text  # the costliest moment shows the table then
+    assert "Your hand: 3♠ 4♣ 5♠ 7♥ 7♣ 7♦ 8♦" in text  # the costliest moment, hand sorted
     assert "every card still in your hand counts against you" in text  # the why
     short = format_review(review(_record(HIDDEN), 0, BUDGET), every=False)
     assert "draw from the stock" not in short and "discard the Q♥" in short
