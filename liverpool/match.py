@@ -511,7 +511,8 @@ def format_summary(rows: Sequence[SummaryRow]) -> str:
 
 SUMMARY_LEGEND = """\
 How to read this (scores are points left in hand, added over a whole match: lower is better):
-  seats            the seats a bot sat in, counting from 0 (seat 0 plays first in deal 1)
+  seats            the seats a bot sat in, counting from 0 (seat 0 deals first; seat 1
+                   plays first in deal 1)
   matches / plays  matches a bot played, and its results counted once per seat it held
   mean score ± se  its average match total, ± one standard error of that average
   win rate         the share of its plays that won the match (a tie shares the win)
@@ -562,8 +563,8 @@ def compare_bots(outcomes: Sequence[MatchOutcome]) -> list[Comparison]:
 
 
 def format_verdict(comparisons: Sequence[Comparison]) -> str:
-    """One line per pair of bots: which scores lower and by how much, or that this many
-    matches cannot tell them apart."""
+    """One line per pair of bots: which ends a match lower (better) and by how much, or that
+    this many matches cannot tell them apart."""
     lines = []
     for c in comparisons:
         over = counted(c.matches, "match", "matches")
@@ -572,16 +573,29 @@ def format_verdict(comparisons: Sequence[Comparison]) -> str:
             better, worse = (c.second, c.first) if flip else (c.first, c.second)
             low, high = sorted((abs(c.low), abs(c.high)))
             lines.append(
-                f"{better} is better than {worse}: {abs(c.difference):.1f} points a match lower "
-                f"over {over} (95% CI {low:.1f} to {high:.1f} lower)."
+                f"{better} is better than {worse}: it ends a match {abs(c.difference):.1f} "
+                f"points lower (better) on average over {over} (95% CI {low:.1f} to {high:.1f} "
+                "lower)."
             )
         else:
             lines.append(
-                f"{c.first} and {c.second} cannot be told apart over {over}: "
-                f"{c.first} scores {c.difference:+.1f} points a match against {c.second} "
-                f"(95% CI {c.low:+.1f} to {c.high:+.1f}); more matches might tell."
+                f"{c.first} and {c.second} cannot be told apart over {over}: {c.first} ends a "
+                f"match {_points_apart(c.difference, c.second)} on average (95% CI "
+                f"{_points_apart(c.low)} to {_points_apart(c.high)}); more matches might tell."
             )
     return "\n".join(lines) if lines else "Only one kind of bot played: nothing to compare."
+
+
+def _points_apart(difference: float, than: str = "") -> str:
+    """A score difference in words, from the first bot's side: with ``than`` (the other bot),
+    ``'72.2 points lower (better) than basic'``; without, an interval's end: ``'3.5 higher'``."""
+    amount = f"{abs(difference):.1f}"
+    if amount == "0.0":
+        return f"level with {than}" if than else "0.0"
+    lower = difference < 0
+    if not than:
+        return f"{amount} {'lower' if lower else 'higher'}"
+    return f"{amount} points {'lower (better)' if lower else 'higher (worse)'} than {than}"
 
 
 CSV_FIELDS: tuple[str, ...] = ("match", "seed", "seat", "bot", "score", "won")

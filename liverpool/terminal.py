@@ -8,16 +8,17 @@ their own secret cards). When the human must decide, the table is drawn in text 
 lists the commands that are valid now.
 
 Commands (any case; cards in the notation of :mod:`liverpool.cards` — ``7H``, ``10♥``, ``td``,
-``JK`` — or by their number in the hand as drawn)::
+``JK`` — or by the number shown above them in the hand)::
 
-    draw | d              take | t             buy | b              pass | p
-    down 7H 7C 7S | 8H 9H 10H JH               lay 7H 2 [low|high]  swap 7H 2 3
+    draw | d              take | t             buy | b | y          pass | p | n
+    down 7H 7C 7S | 8H 9H 10H JH               lay 7H 2 [low|high]  swap 7H 2 [3]
     discard 7H | x 7H     call                 liverpool            give 7H
-    cut 41                out                  hint   help   table   quit
+    cut 41                out                  hint | h | ?         rules
+    help [COMMAND]        table                quit
 
 Melds on the table are numbered from 1 (``lay`` and ``swap`` use these numbers), places in a
-meld from 1. :func:`parse_command` reads a command line, :func:`action_to_command` writes an
-action as the command that makes it.
+meld from 1, counting its cards from the left. :func:`parse_command` reads a command line,
+:func:`action_to_command` writes an action as the command that makes it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ import re
 import sys
 import tempfile
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, TextIO
 
@@ -55,28 +58,38 @@ from .bots import coach as make_coach
 from .bots.base import Bot
 from .cards import JOKER, Card
 from .errors import CardParseError, IllegalAction, LiverpoolError, RecordError, quoted
-from .events import Event, EventKind, second_person
+from .events import Event, EventKind, second_person, signed_points
 from .files import read_saved_game, write_atomically, write_problem
 from .game import DEFAULT_NAMES, Game, Phase
+from .melds import Meld
 from .presets import get_rules
+from .rules import AceMode, BuyPriority, Contract, MeldKind, Rules, RummyCall, WildSwap
 from .setup import bot_names
 from .table_model import (
     DealEnd,
+    MeldView,
     PromptKind,
+    ScorePad,
     TableModel,
+    addressed,
     build_table,
     deal_summaries,
-    phrase,
     score_pad,
 )
+from .view import PlayerView
 from .words import counted
 
 __all__ = [
     "LEVELS",
     "CommandError",
+    "HelpOn",
     "Meta",
+    "Seating",
     "TerminalGame",
     "action_to_command",
+    "contract_example",
+    "help_lines",
+    "how_to_play",
     "make_bots",
     "parse_command",
     "play",
@@ -92,11 +105,20 @@ class Meta(enum.Enum):
 
     HINT = "hint"
     HELP = "help"
+    RULES = "rules"
     TABLE = "table"
     QUIT = "quit"
 
 
-Command = Action | Meta
+@dataclass(frozen=True, slots=True)
+class HelpOn:
+    """``help WORD``: the lines of the help about one command (``topic`` is the command's
+    own name: ``help y`` and ``help b`` are both ``HelpOn("buy")``)."""
+
+    topic: str
+
+
+Command = Action | Meta | HelpOn
 
 # -- reading commands -----------------------------------------------------------------------
 
@@ -108,9 +130,12 @@ _WORDS: dict[str, str] = {
     "t": "take",
     "buy": "buy",
     "b": "buy",
+    "yes": "buy",  # the answer to "Buy the 7♦?"
+    "y": "buy",
     "pass": "pass",
     "p": "pass",
     "no": "pass",
+    "n": "pass",
     "down": "down",
     "lay": "lay",
     "l": "lay",
@@ -128,6 +153,7 @@ _WORDS: dict[str, str] = {
     "h": "hint",
     "?": "hint",
     "help": "help",
+    "rules": "rules",
     "table": "table",
     "look": "table",
     "quit": "quit",
@@ -142,7 +168,7 @@ _USAGE: dict[str, str] = {
     "pass": "pass",
     "down": "down 7H 7C 7S | 8H 9H 10H JH",
     "lay": "lay 7H 2 (or lay 7H 2 low / high)",
-    "swap": "swap 7H 2 3",
+    "swap": "swap 7H 2 3 (or swap 7H 2 when meld 2 holds one wild)",
     "discard": "discard 7H",
     "call": "call",
     "liverpool": "liverpool",
@@ -161,7 +187,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def _card(token: str, hand: Sequence[Card]) -> Card:
-    """A card from its text, or from its number in ``hand`` (as drawn, counting from 1)."""
+    """A card from its text, or from its number in ``hand`` (as shown, counting from 1)."""
     if _NUMBER_LIKE.fullmatch(token):  # "3", and "-1" or "1.5", which are no card either
         if not hand:
             raise CommandError(f"{quoted(token)} is a number; name the card instead, e.g. 7H.")
@@ -189,11 +215,19 @@ def _melds(text: str, hand: Sequence[Card], usage: str) -> list[list[Card]]:
     return [[_card(t, hand) for t in g] for g in groups]
 
 
-def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
-    """The action (or :class:`Meta` command) a command line asks for.
+def parse_command(
+    text: str,
+    hand: Sequence[Card] = (),
+    *,
+    table: Sequence[Meld] = (),
+    rules: Rules | None = None,
+) -> Command:
+    """The action (or :class:`Meta` command, or :class:`HelpOn`) a command line asks for.
 
-    ``hand`` is the hand as drawn for the player, so cards may be given by their number in it.
-    Raises :class:`CommandError` for an unknown command or missing arguments and
+    ``hand`` is the hand as shown to the player, so cards may be given by their number in it.
+    ``table`` and ``rules`` (the melds on the table and the match's rules) let ``swap CARD
+    MELD`` leave out the place when that meld holds one wild card. Raises
+    :class:`CommandError` for an unknown command or missing arguments and
     :class:`~liverpool.CardParseError` for card text that is not a card. Meld and place
     numbers are read from 1 and returned as indexes from 0, as the engine counts.
     """
@@ -222,9 +256,18 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         "liverpool": CallLiverpool(),
         "hint": Meta.HINT,
         "help": Meta.HELP,
+        "rules": Meta.RULES,
         "table": Meta.TABLE,
         "quit": Meta.QUIT,
     }
+    if verb == "help" and args:  # "help buy", "help y", "help go down"
+        about = args[1:] if args[0].lower() == "go" and len(args) > 1 else args
+        topic = _WORDS.get(about[0].lower()) if len(about) == 1 else None
+        if topic is None:
+            raise CommandError(
+                f"There is no command {quoted(' '.join(about))}; 'help' lists them all."
+            )
+        return HelpOn(topic)
     if verb in simple:
         if args:
             raise CommandError(f"'{verb}' takes nothing after it; write {usage}.")
@@ -254,11 +297,26 @@ def parse_command(text: str, hand: Sequence[Card] = ()) -> Command:
         card = _card(args[0], hand)
         return LayOff(card, _number(args[1], "meld number", usage) - 1, end)
     # swap
-    if len(args) != 3:
+    if len(args) not in (2, 3):
         raise CommandError(f"Name a card, a meld number and a place in it; write {usage}.")
     card = _card(args[0], hand)
     meld = _number(args[1], "meld number", usage) - 1
-    return SwapWild(card, meld, _number(args[2], "place", usage) - 1)
+    if len(args) == 3:
+        return SwapWild(card, meld, _number(args[2], "place", usage) - 1)
+    if rules is None or not 0 <= meld < len(table):
+        if rules is not None and table:  # no such meld: the table's numbers say which there are
+            return SwapWild(card, meld, 0)
+        raise CommandError(f"Name a card, a meld number and a place in it; write {usage}.")
+    wilds = table[meld].wild_positions(rules)
+    if len(wilds) == 1:
+        return SwapWild(card, meld, wilds[0])
+    if not wilds:
+        raise CommandError(f"Meld {meld + 1} holds no wild card to swap.")
+    places = " and ".join(str(w + 1) for w in wilds)
+    raise CommandError(
+        f"Meld {meld + 1} holds {len(wilds)} wild cards, at places {places} (counting its "
+        f"cards from the left, from 1): say which, e.g. swap {args[0]} {meld + 1} {wilds[0] + 1}."
+    )
 
 
 def _codes(cards: Sequence[Card]) -> str:
@@ -326,12 +384,66 @@ _ASCII_DROPS = (" or ♠ ♥ ♦ ♣", ", '7♥'", ", '🃏'")
 :class:`~liverpool.CardParseError`): dropped in ASCII, where they would repeat it."""
 _RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
 _RULE_WIDTH = 72
+_SCREEN = 80
+"""The width the table is drawn for: an 80-column terminal."""
+_DESC_LEAST = 20
+"""The narrowest the meld-description column gets (longer descriptions wrap)."""
 
 
 def make_bots(level: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
     """One bot of ``level`` for each seat, from the bot registry (the same opponents as
     ``play()`` and ``simulate`` for the same seed)."""
     return for_seats(level, seats, seed)
+
+
+class Seating:
+    """How the terminal names the seats of ``game`` for the reader at ``human``.
+
+    :attr:`names` are the players' names as the terminal writes them: a seat literally called
+    "You" that is not the reader's (a game saved by someone else, resumed with ``--name``) is
+    "Player N" here, so that "you" always means the person at the keyboard (the record keeps
+    its names). In tables the reader's own seat reads "Ada (you)" (:meth:`title`); in sentences
+    "you" (:meth:`phrase`).
+    """
+
+    def __init__(self, game: Game, human: int) -> None:
+        self.game = game
+        self.human = human
+        self.names: tuple[str, ...] = tuple(
+            f"Player {s + 1}" if s != human and n.casefold() == "you" else n
+            for s, n in enumerate(game.names)
+        )
+        self._renamed = {
+            game.names[s]: name for s, name in enumerate(self.names) if name != game.names[s]
+        }
+
+    def rename(self, text: str) -> str:
+        """An engine line with the seats renamed as :attr:`names` says (a bot called "You"
+        becomes "Player N" before the line is turned to the reader)."""
+        for old, new in self._renamed.items():
+            text = re.sub(rf"\b{re.escape(old)}\b", new, text)
+        return text
+
+    def view(self) -> PlayerView:
+        """The reader's view, its players named as :attr:`names`."""
+        view = self.game.view(self.human)
+        if not self._renamed:
+            return view
+        return replace(view, names=self.names, deciding=self.rename(view.deciding))
+
+    def phrase(self, event: Event) -> str:
+        """The line the reader reads for ``event`` (their own secrets included), as "you"."""
+        return addressed(
+            self.rename(event.text_for(self.human)), self.names[self.human], to_seat=True
+        )
+
+    def title(self, seat: int, width: int | None = None) -> str:
+        """A seat as a table heads it: the reader's own as "Ada (you)" (or just "You"), the
+        name cut to ``width`` first."""
+        name = self.names[seat][:width] if width else self.names[seat]
+        if seat != self.human or name.casefold() == "you":
+            return name
+        return f"{name} (you)"
 
 
 class TerminalGame:
@@ -382,6 +494,9 @@ class TerminalGame:
         self.pause = self._tty if pause_between_deals is None else pause_between_deals
         self._hand: list[Card] = []
         self._full_table = False
+        self.seating = Seating(game, human_seat)
+        self.names = self.seating.names
+        self._turn_base: tuple[int, int] | None = None
         self.failed = 0
         """1 once a save to ``save_path`` failed (the exit code says so)."""
         self.saved_to: Path | None = None
@@ -393,7 +508,7 @@ class TerminalGame:
         name (``person``; rows of a table keep the name that labels them), suits as letters
         with ``ascii`` and red with ``color``."""
         if person:
-            text = second_person(text, self.game.names[self.human])
+            text = second_person(text, self.names[self.human])
         if self.ascii:
             for glyphs in _ASCII_DROPS:  # "S H D C or ♠ ♥ ♦ ♣" would read "S H D C or S H D C"
                 text = text.replace(glyphs, "")
@@ -415,6 +530,21 @@ class TerminalGame:
     def _cards(self, cards: Sequence[Card]) -> str:
         return " ".join(self._c(c) for c in cards)
 
+    def _follow_deal(self) -> None:
+        """Note where a new deal's turns start (called before every move: the first moment of
+        a deal is seen here; a resumed game's is found once in its record)."""
+        game = self.game
+        if self._turn_base is None or self._turn_base[0] != game.deal:
+            resumed = self._turn_base is None and bool(game.actions)
+            first = _first_turn(game) if resumed else _turn_before(game.view(self.human))
+            self._turn_base = (game.deal, first)
+
+    def _deal_turn(self) -> int:
+        """The turn of the deal, counted from 1 as ``liverpool review`` counts it."""
+        self._follow_deal()
+        assert self._turn_base is not None
+        return self.game.view(self.human).turn_no - self._turn_base[1]
+
     # -- the match --------------------------------------------------------------------------
     def run(self) -> int:
         """Play until the match ends or the human quits; return the exit code (0)."""
@@ -425,14 +555,16 @@ class TerminalGame:
             elif game.is_over:  # a finished match loaded: its result, nothing to resume
                 self.say("This match is over.")
                 self._score_pad()
-                self._final()
+                self._final(announce=True)
                 return 0
             else:
                 self.say(f"Resuming the match: deal {game.deal} of {game.rules.deals}.")
                 if game.deal_scores:
+                    self.say()
                     self._score_pad()
                 self._full_table = True
             while not game.is_over:
+                self._follow_deal()
                 seat = game.to_act
                 assert seat is not None
                 if seat == self.human:
@@ -493,7 +625,12 @@ class TerminalGame:
     # -- events -----------------------------------------------------------------------------
     def _show_events(self, events: Sequence[Event]) -> bool:
         """Print what happened; after a deal's score pad, maybe pause. ``False``: the human
-        asked to quit at the pause."""
+        asked to quit at the pause.
+
+        A deal's end is told once, by the end-of-deal panel (who went out and how, every hand
+        left, the points): the events that would say it again first ("Ada went out!", "Deal 1
+        is over: …", a dead deal's reason) are left to it."""
+        ending = any(e.kind is EventKind.DEAL_OVER for e in events)
         for event in events:
             if event.kind in (EventKind.NEW_DEAL, EventKind.DEALT):
                 self.say()
@@ -502,7 +639,12 @@ class TerminalGame:
                     f"{self.game.contract.short()} "
                 )
                 self.say(self._bold(f"{'━' * 3}{title}{'━' * (_RULE_WIDTH - 3 - len(title))}"))
-            self.say("  " + phrase(event, self.human, self.game.names))
+            told_by_panel = ending and (
+                event.kind in (EventKind.DEAL_OVER, EventKind.DEAD_DEAL)
+                or (event.kind is EventKind.GO_OUT and not event.cards)
+            )
+            if not told_by_panel:
+                self.say("  " + self.seating.phrase(event))
             if event.kind == EventKind.DEAL_OVER:
                 self.say()
                 self._deal_end()
@@ -513,7 +655,7 @@ class TerminalGame:
 
     def _deal_end(self) -> None:
         """The end-of-deal panel in text (the table model's :class:`DealEnd`): how the deal
-        ended, and every hand left with its cards and points."""
+        ended, and every hand left with its cards (sorted as the hand is shown) and points."""
         panel = self._panel()
         if panel is None:
             return
@@ -521,24 +663,8 @@ class TerminalGame:
         self.say(self._bold(f"{'━' * 3}{title}{'━' * max(3, _RULE_WIDTH - 3 - len(title))}"))
         if panel.how:
             self.say("  " + panel.how)
-        width = max(8, *(len(h.name) + 2 for h in panel.hands))
-        for h in panel.hands:
-            head = f"  {h.name.ljust(width)}{h.score:>5}   total {h.total:<5}"
-            if h.went_out:
-                self.say(head.rstrip() + "   went out", person=False)
-                continue
-            cards = " ".join(
-                f"{self._c(f.card)}:{p}" for f, p in zip(h.cards, h.card_points, strict=True)
-            )
-            sums = f"= {h.hand_points}" + (f", {h.adjustment}" if h.adjustment else "")
-            body = textwrap.wrap(
-                f"{cards}  {sums}" if cards else f"no cards {sums}",
-                width=max(40, 100 - len(head) - 1),
-                break_on_hyphens=False,
-            )
-            self.say(head + " " + body[0], person=False)
-            for line in body[1:]:
-                self.say(" " * (len(head) + 1) + line)
+        for line in _panel_rows(panel, self._c):
+            self.say(line, person=False)
         if panel.next:
             self.say("  " + panel.next)
         self.say()
@@ -549,40 +675,28 @@ class TerminalGame:
         summaries = deal_summaries(game)
         if not summaries:
             return None
-        view = game.view(self.human)
+        last = replace(summaries[-1], how=self.seating.rename(summaries[-1].how))
         return build_table(
-            view, deal_end=summaries[-1], deal_end_panel=True, to_seat=True
+            self.seating.view(), deal_end=last, deal_end_panel=True, to_seat=True
         ).scores.panel
 
     def _score_pad(self) -> None:
-        pad = score_pad(self.game.view(self.human))
-        names = [n[:10] for n in pad.names]
-        width = max(6, *(len(n) + 1 for n in names))
-        rules = self.game.rules
-        label = 2 + max(len(f"{d}  {rules.contract(d).short()}") for d in range(1, rules.deals + 1))
+        names = [self.seating.title(seat, 10) for seat in range(self.game.players)]
         self.say(self._bold("Score pad"))
-        self.say("  " + "Deal".ljust(label) + "".join(n.rjust(width) for n in names), person=False)
-        for row in pad.rows:
-            cells = "".join(cell.rjust(width) for cell in row.cells)
-            self.say("  " + f"{row.deal}  {row.contract}".ljust(label) + cells)
-        self.say("  " + "Total".ljust(label) + "".join(str(t).rjust(width) for t in pad.totals))
+        for line in _pad_rows(score_pad(self.seating.view()), names, self.game.rules):
+            self.say(line, person=False)
 
-    def _final(self) -> None:
-        game = self.game
+    def _final(self, *, announce: bool = False) -> None:
+        """The final standings; ``announce`` also names the winner (when the match-over line
+        was not just printed: a finished match loaded)."""
         self.say()
-        best = min(game.scores)
-        winners = [game.names[i] for i in game.winners]
-        order = sorted(range(game.players), key=lambda i: (game.scores[i], i))
         self.say(self._bold("Final standings"))
-        for place, seat in enumerate(order, start=1):
-            self.say(f"  {place}. {game.names[seat]:<10} {game.scores[seat]:>5}", person=False)
-        if len(winners) == 1:
-            line = f"Winner: {winners[0]} with {counted(best, 'point')}."
-            if game.winners == [self.human]:
-                line += " Well played!"
-        else:
-            line = f"Winners (a tie): {' and '.join(winners)} with {counted(best, 'point')}."
-        self.say(self._bold(line))
+        titles = [self.seating.title(seat) for seat in range(self.game.players)]
+        rows = _standings(self.game.scores, self.game.winners, titles)
+        for line in rows[:-1] if not announce else rows:
+            self.say(line if line.startswith("  ") else self._bold(line), person=False)
+        if self.game.winners == [self.human]:
+            self.say(self._bold("Well played!"))
 
     # -- the human --------------------------------------------------------------------------
     def _read(self, prompt: str) -> str | None:
@@ -621,7 +735,7 @@ class TerminalGame:
             if not line.strip():
                 continue
             try:
-                command = parse_command(line, self._hand)
+                command = parse_command(line, self._hand, table=game.table, rules=game.rules)
             except CommandError as exc:
                 self.say(_sentence(self._no_time_for(line, legal) or str(exc)))
                 continue
@@ -633,6 +747,12 @@ class TerminalGame:
             if command is Meta.HELP:
                 self._help()
                 continue
+            if isinstance(command, HelpOn):
+                self._help(command.topic)
+                continue
+            if command is Meta.RULES:
+                self._rules()
+                continue
             if command is Meta.TABLE:
                 self._draw_table()
                 continue
@@ -641,7 +761,8 @@ class TerminalGame:
                 continue
             assert not isinstance(command, Meta)
             try:
-                self._check_numbers(command)
+                _check_numbers(game, command)
+                _check_groups(game, self.human, command)
                 events = game.apply(command, player=self.human)
             except IllegalAction as exc:
                 self.say(_sentence(str(exc)))
@@ -663,43 +784,19 @@ class TerminalGame:
             return None
         return self.game.why_not(probe, self.human)
 
-    def _check_numbers(self, action: Action) -> None:
-        """Refuse meld and place numbers that do not exist, counting from 1 as shown."""
-        if not isinstance(action, LayOff | SwapWild) or self.game.phase is not Phase.PLAY:
-            return
-        table = self.game.table
-        if not table:
-            raise IllegalAction("There are no melds on the table yet.")
-        if not 0 <= action.meld < len(table):
-            raise IllegalAction(
-                f"There is no meld {action.meld + 1} on the table: "
-                + (
-                    "the only meld is number 1."
-                    if len(table) == 1
-                    else f"the melds are numbered 1 to {len(table)}."
-                )
-            )
-        if isinstance(action, SwapWild):
-            size = len(table[action.meld].cards)
-            if not 0 <= action.position < size:
-                raise IllegalAction(
-                    f"Meld {action.meld + 1} has {size} places: say a place from 1 to {size}."
-                )
-
     def _hint(self, legal: Sequence[Action]) -> None:
-        action, reason = self.coach.explain(self.game.view(self.human), legal)
+        action, reason = self.coach.explain(self.seating.view(), legal)
         self.say(f"Hint: {action_to_command(action)} — {reason}")
 
-    def _help(self) -> None:
-        for line in _HELP.strip("\n").splitlines():
-            self.say(line)
-        rules = self.game.rules
-        if rules.failed_going_down_penalty:  # a mistyped card number would cost real points
-            self.say(
-                f"Under {rules.name} rules a failed attempt to go down costs "
-                f"{rules.failed_going_down_penalty} points: check your melds first (hint shows "
-                "them when you can go down)."
-            )
+    def _help(self, topic: str | None = None) -> None:
+        """The commands (or, for ``help buy``, the lines about one command)."""
+        for line in help_lines(self.game.rules, self.game.contract, topic):
+            self.say(line, person=False)
+
+    def _rules(self) -> None:
+        game = self.game
+        for line in how_to_play(game.rules, min(game.deal, game.rules.deals)):
+            self.say(line, person=False)
 
     def _commands_line(self, legal: Sequence[Action]) -> str:
         kinds: list[str] = []
@@ -716,7 +813,7 @@ class TerminalGame:
         """The table model of the human's seat: the hand as drawn here (sorted, numbered from
         1), the bots' hands too with ``open_hands``."""
         game = self.game
-        view = game.view(self.human)
+        view = self.seating.view()
         hand = view.hand
         order = sorted(range(len(hand)), key=lambda i: (hand[i].sort_key(), i))
         opened = None
@@ -730,19 +827,32 @@ class TerminalGame:
         h = v.header
         self.say()
         head = f" Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} dealt "
+        if not h.over:
+            head += f"· turn {self._deal_turn()} "
         self.say(self._bold(f"{'═' * 3}{head}{'═' * max(3, _RULE_WIDTH - 3 - len(head))}"))
         note = h.contract_text[h.contract_text.find("(") :] if "(" in h.contract_text else ""
         if note and "cards dealt)" not in note:
             self.say(f"  Contract: {h.contract} {note}")
         seats = sorted(v.seats, key=lambda seat: seat.seat)
-        name_width = max(8, *(len(seat.name) + 2 for seat in seats))
-        self.say("  " + "Player".ljust(name_width) + "Cards  Down  Buys left  Score")
+        titles = {seat.seat: self.seating.title(seat.seat) for seat in seats}
+        name_width = max(8, *(len(t) + 2 for t in titles.values()))
+        pending = _pending(self.game)
+        extra = {s: " " + signed_points(sum(p for p, _ in items)) for s, items in pending.items()}
+        extra_width = max((len(e) for e in extra.values()), default=0)
+        self.say(
+            "  "
+            + "Player".ljust(name_width)
+            + "Cards  Down  Buys left  Score"
+            + " " * extra_width
+            + "  (▶ decides now)",
+            person=False,
+        )
         for seat in seats:
             buys = "∞" if seat.buys_left is None else seat.buys_left
             row = (
-                f"{'▶' if seat.to_act else ' '} {seat.name.ljust(name_width)}"
+                f"{'▶' if seat.to_act else ' '} {titles[seat.seat].ljust(name_width)}"
                 f"{seat.hand_size:>5}  {'yes' if seat.down else 'no':<4}  {buys:>9}  "
-                f"{seat.score:>5}"
+                f"{seat.score:>5}{extra.get(seat.seat, ''):<{extra_width}}"
             )
             if seat.coins is not None:
                 row += f"  coins {seat.coins}"
@@ -752,22 +862,21 @@ class TerminalGame:
             if seat.picked_up:  # everyone saw them go in, your own included
                 picked = self._cards([f.card for f in seat.picked_up])
                 self.say(f"    {' ' * name_width}{seat.picked_words} {picked}", person=False)
+        if pending:
+            self.say(_pending_line(pending, self.names, self.human), person=False)
         self.say()
         melds = sorted(
-            ((m, "" if g.owner is None else g.name) for g in v.melds for m in g.melds),
+            (
+                (m, "" if g.owner is None else self.seating.title(g.owner))
+                for g in v.melds
+                for m in g.melds
+            ),
             key=lambda pair: pair[0].index,
         )
         if melds:
             self.say("  Table")
-            owner_width = max(len(owner) for _, owner in melds)
-            desc_width = max(_width(m.describe) for m, _ in melds)
-            for meld, owner in melds:
-                self.say(
-                    f"  {meld.index + 1:>3}  {owner.ljust(owner_width)}  "
-                    f"{_ljust(meld.describe, desc_width)}  "
-                    f"{self._cards([f.card for f in meld.cards])}",
-                    person=False,
-                )
+            for line in _meld_rows(melds, self._cards):
+                self.say(line, person=False)
         else:
             self.say("  Table: no melds yet")
         piles = v.piles
@@ -811,28 +920,257 @@ class TerminalGame:
     def _pad(text: str, width: int) -> str:
         return " " * max(0, width - _width(text)) + text
 
-    @staticmethod
-    def _deciding(model: TableModel) -> str:
+    def _deciding(self, model: TableModel) -> str:
         """Who decides what, and the question put to the human (the table model's words). A
         card to give or a cut is asked in the prompt's own words, which would repeat the
-        header's ("You must give Cleo a card. You must give Cleo a card.")."""
+        header's ("You must give Cleo a card. You must give Cleo a card."). A buy is asked as
+        a yes-or-no question that says what it costs."""
         text = model.view.header.deciding
         prompt = model.view.prompt
-        if prompt is not None:
+        if prompt is not None and prompt.kind is PromptKind.BUY and prompt.card is not None:
+            mine = next(seat for seat in model.view.seats if seat.seat == self.human)
+            buys = None if mine.buys_left is None else mine.buys
+            text = f"{text} {_buy_question(prompt.card.card, prompt.price, buys)}"
+        elif prompt is not None:
             repeats = prompt.kind in (PromptKind.GIVE, PromptKind.CUT)
             text = prompt.text if repeats else f"{text} {prompt.text}"
-        return textwrap.fill(">> " + text, width=100, subsequent_indent="   ")
+        return textwrap.fill(">> " + text, width=_SCREEN - 1, subsequent_indent="   ")
+
+
+def help_lines(rules: Rules, contract: Contract, topic: str | None = None) -> list[str]:
+    """What ``help`` prints for a match under ``rules`` in a deal of ``contract`` (the ``down``
+    example is that contract's); with ``topic`` (a command's own name), its lines alone."""
+    example = contract_example(contract, rules.aces)
+    entries = [lines for topics, lines in _HELP if topic is None or topic in topics]
+    lines = [] if topic is not None else ["Commands (any case):"]
+    for entry in entries:
+        lines += entry.format(example=example).splitlines()
+    if topic is not None:
+        return lines
+    lines += _HELP_CARDS.splitlines()
+    if rules.failed_going_down_penalty:  # a mistyped card number would cost real points
+        lines += textwrap.wrap(
+            f"Under {rules.name} rules a failed attempt to go down costs "
+            f"{rules.failed_going_down_penalty} points: check your melds first (hint shows them "
+            "when you can go down).",
+            _SCREEN - 1,
+        )
+    lines.append(f"How to play: type rules. Every rule of this match: liverpool rules {rules.name}")
+    return lines
+
+
+def _panel_rows(panel: DealEnd, show: Callable[[Card], str]) -> list[str]:
+    """The end-of-deal panel's rows: each hand left, its cards sorted as a hand is shown (each
+    written by ``show``) with their points, on an 80-column screen, columns in line."""
+    width = max(8, *(len(h.name) + 2 for h in panel.hands))
+    score_width = max(5, *(len(h.score) for h in panel.hands))
+    total_width = max(5, *(len(str(h.total)) for h in panel.hands))
+    rows = []
+    for h in panel.hands:
+        head = f"  {h.name.ljust(width)}{h.score:>{score_width}}   total {h.total:<{total_width}} "
+        if h.went_out:
+            rows.append(head + "went out")
+            continue
+        pairs = sorted(
+            zip(h.cards, h.card_points, strict=True), key=lambda pair: pair[0].card.sort_key()
+        )
+        items = [f"{show(f.card)}:{p}" for f, p in pairs] or ["no cards"]
+        # the sum is one item: "= 105, +200 penalty" is never broken across lines
+        items.append(f" = {h.hand_points}" + (f", {h.adjustment}" if h.adjustment else ""))
+        lines = _fill(items, _SCREEN - len(head))
+        rows.append(head + lines[0])
+        rows += [" " * len(head) + line for line in lines[1:]]
+    return rows
+
+
+def _pad_rows(pad: ScorePad, names: Sequence[str], rules: Rules) -> list[str]:
+    """The score pad's rows under its title: the players (``names``), each deal, the totals."""
+    widths = [max(6, len(n) + 2) for n in names]
+    label = 2 + max(len(f"{d}  {rules.contract(d).short()}") for d in range(1, rules.deals + 1))
+
+    def cells(values: Sequence[object]) -> str:
+        return "".join(str(v).rjust(w) for v, w in zip(values, widths, strict=True))
+
+    rows = ["  " + "Deal".ljust(label) + cells(names)]
+    rows += ["  " + f"{r.deal}  {r.contract}".ljust(label) + cells(r.cells) for r in pad.rows]
+    rows.append("  " + "Total".ljust(label) + cells(pad.totals))
+    return rows
+
+
+def _meld_rows(
+    melds: Sequence[tuple[MeldView, str]], show: Callable[[Sequence[Card]], str]
+) -> list[str]:
+    """The melds on the table, one row each: number, owner, description, cards (written by
+    ``show``). The description column is capped so that the cards stay on an 80-column
+    screen; a longer description goes on in the same column on the lines below."""
+    owner_width = max(len(owner) for _, owner in melds)
+    cards = {m.index: show([f.card for f in m.cards]) for m, _ in melds}
+    lead = 2 + 3 + 2 + owner_width + 2
+    room = _SCREEN - lead - 2 - max(_width(c) for c in cards.values())
+    desc_width = min(max(_width(m.describe) for m, _ in melds), max(_DESC_LEAST, room))
+    rows = []
+    for meld, owner in melds:
+        parts = _wrap_words(meld.describe, desc_width)
+        rows.append(
+            f"  {meld.index + 1:>3}  {owner.ljust(owner_width)}  "
+            f"{_ljust(parts[0], desc_width)}  {cards[meld.index]}"
+        )
+        rows += [" " * lead + part for part in parts[1:]]
+    return rows
+
+
+def _standings(scores: Sequence[int], winners: Sequence[int], titles: Sequence[str]) -> list[str]:
+    """The final standings, best first, then the line naming the winner (or the tied ones)."""
+    order = sorted(range(len(scores)), key=lambda i: (scores[i], i))
+    width = max(10, *(len(t) for t in titles))
+    rows = [f"  {k}. {titles[s]:<{width}} {scores[s]:>5}" for k, s in enumerate(order, start=1)]
+    best = counted(min(scores), "point")
+    names = [titles[i] for i in winners]
+    if len(names) == 1:
+        rows.append(f"Winner: {names[0]} with {best}.")
+    else:
+        rows.append(f"Winners (a tie): {' and '.join(names)} with {best}.")
+    return rows
+
+
+def _check_numbers(game: Game, action: Action) -> None:
+    """Refuse meld and place numbers that do not exist, counting from 1 as shown."""
+    if not isinstance(action, LayOff | SwapWild) or game.phase is not Phase.PLAY:
+        return
+    table = game.table
+    if not table:
+        raise IllegalAction("There are no melds on the table yet.")
+    if not 0 <= action.meld < len(table):
+        raise IllegalAction(
+            f"There is no meld {action.meld + 1} on the table: "
+            + (
+                "the only meld is number 1."
+                if len(table) == 1
+                else f"the melds are numbered 1 to {len(table)}."
+            )
+        )
+    if isinstance(action, SwapWild):
+        meld = table[action.meld]
+        size = len(meld.cards)
+        if not 0 <= action.position < size:
+            raise IllegalAction(
+                f"Meld {action.meld + 1} has {size} places: say a place from 1 to {size} "
+                "(counting its cards from the left)."
+            )
+        rules = game.rules
+        wilds = meld.wild_positions(rules)
+        if rules.wild_swap is not WildSwap.NONE and action.position not in wilds:
+            where = (
+                "it holds no wild card"
+                if not wilds
+                else f"its wild is at place {wilds[0] + 1}"
+                if len(wilds) == 1
+                else f"its wilds are at places {' and '.join(str(w + 1) for w in wilds)}"
+            )
+            raise IllegalAction(
+                f"There is no wild card at place {action.position + 1} of meld "
+                f"{action.meld + 1}: {where} (places count the meld's cards from the left, "
+                "from 1)."
+            )
+
+
+def _check_groups(game: Game, seat: int, action: Action) -> None:
+    """Refuse a ``down`` whose melds are not as many as the contract asks (one group with
+    no ``|``, or a separator too many or too few), before the game sees it: that is a
+    typing slip, worth a pointer to ``|``, never a failed attempt (which some rules fine).
+    """
+    if not isinstance(action, GoDown) or game.phase is not Phase.PLAY:
+        return
+    if game.is_down(seat):
+        return
+    contract = game.contract
+    wanted = len(contract.requirements)
+    given = len(action.melds)
+    if given == wanted:
+        return
+    example = contract_example(contract, game.rules.aces)
+    what = (
+        "Those cards are one group with no | between melds"
+        if given == 1
+        else f"That is {counted(given, 'meld')}"
+    )
+    cost = (
+        " Nothing was played and no points were added (a failed attempt to go down costs "
+        f"{game.rules.failed_going_down_penalty} under these rules)."
+        if game.rules.failed_going_down_penalty
+        else " Nothing was played."
+    )
+    raise IllegalAction(
+        f"{what}, but this deal's contract is {contract.short()}: "
+        f"{counted(wanted, 'meld')} at once. Separate the melds with |, e.g. {example}." + cost
+    )
+
+
+def _pending(game: Game) -> dict[int, list[tuple[int, str]]]:
+    """Each seat's points announced in this deal and not yet on the score pad (a failed
+    attempt to go down, an exact cut's bonus): the view's ``deal_penalties``, told apart by
+    the deal's failed attempts (each costs the rules' penalty; the rest is the cut)."""
+    rules = game.rules
+    failed: Counter[int] = Counter()
+    for event in reversed(game.log):
+        if event.kind in (EventKind.NEW_DEAL, EventKind.DEALT, EventKind.DEAL_OVER):
+            break
+        if event.kind is EventKind.FAILED_GO_DOWN and event.player is not None:
+            failed[event.player] += 1
+    pending: dict[int, list[tuple[int, str]]] = {}
+    for seat, total in enumerate(game.view(0).deal_penalties):
+        charged = failed[seat] * rules.failed_going_down_penalty
+        items = [(rules.failed_going_down_penalty, "failed going down")] * failed[seat]
+        if total != charged:
+            items.append((total - charged, "exact cut"))
+        if items:
+            pending[seat] = items
+    return pending
+
+
+def _pending_line(
+    pending: Mapping[int, Sequence[tuple[int, str]]], names: Sequence[str], human: int
+) -> str:
+    """Under the players: the points of this deal not yet in the Score column."""
+    parts = []
+    for seat in sorted(pending):
+        items = pending[seat]
+        who = "you" if seat == human else names[seat]
+        reasons = []
+        for reason in dict.fromkeys(r for _, r in items):
+            points = [p for p, r in items if r == reason]
+            what = (
+                "an exact cut"
+                if reason == "exact cut"
+                else f"{'a' if len(points) == 1 else len(points)} failed "
+                f"{'attempt' if len(points) == 1 else 'attempts'} to go down"
+            )
+            reasons.append(f"{signed_points(sum(points))} for {what}")
+        parts.append(f"{who} {', '.join(reasons)}")
+    return "  Not yet in the scores (added when this deal ends): " + "; ".join(parts) + "."
+
+
+def _buy_question(card: Card, price: int, buys: str | None) -> str:
+    """The buy question: "Buy the 7♦? You also take a penalty card from the stock (2
+    cards in all). … Answer buy or pass (y/n)."""
+    if price:
+        extra = "a penalty card" if price == 1 else f"{price} penalty cards"
+        cost = f"You also take {extra} from the stock ({price + 1} cards in all)."
+    else:
+        cost = "It costs no penalty card."
+    left = "" if buys is None else f" You have {buys}."
+    return f"Buy the {card}? {cost}{left} Answer buy or pass (y/n)."
 
 
 _PROMPT_USAGE: dict[type, str] = {
     DrawStock: "draw",
     TakeDiscard: "take",
-    Buy: "buy",
-    Pass: "pass",
+    Buy: "buy (y)",
+    Pass: "pass (n)",
     GoDown: "down CARDS | CARDS",
     GoOut: "out",
     LayOff: "lay CARD MELD [low|high]",
-    SwapWild: "swap CARD MELD PLACE",
+    SwapWild: "swap CARD MELD [PLACE]",
     Discard: "discard CARD",
     CallRummy: "call",
     CallLiverpool: "liverpool",
@@ -854,28 +1192,188 @@ that kind at all: out of its moment, the game refuses any move by the moment alo
 _PLAY_VERBS = frozenset({"down", "out", "lay", "swap"})
 """Kinds of move that the play of a turn may lack although it is their moment."""
 
-_HELP = """
-Commands (any case):
-  draw, d             draw from the stock (declining the discard)
-  take, t             take the top of the discard pile
-  buy, b / pass, p    buy the offered discard (with a penalty card), or pass
-  down CARDS | CARDS  go down: the melds of the contract, separated by | or /
-                      e.g. down 7H 7C 7S | 8H 9H 10H JH   (runs lowest card first)
-  lay CARD MELD       lay a card off on a meld of the table (numbered as shown);
-                      add low or high when it fits at either end of a run
-  swap CARD MELD PLACE
-                      put a natural card in place of the wild at PLACE of MELD
-  discard CARD, x     discard a card, ending your turn (your last card goes out)
-  out                 go out with the whole hand, where the deal allows it
-  call / liverpool    call rummy / call Liverpool on the last discard
-  give CARD           give a card to the player caught by a rummy call
-  cut N               cut the cards, aiming to lift N cards
-  hint                ask the coach for a move and why
-  table               draw the table again
-  quit                stop (the game is saved if you gave --save)
-Cards: 7H 7♥ 10h TD qs; a joker is JK or *. You may also give a card by its number
-in your hand as drawn, e.g. x 3 discards card number 3.
-"""
+_HELP: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("draw",), "  draw, d             draw from the stock (leaving the discard)"),
+    (("take",), "  take, t             take the top card of the discard pile"),
+    (
+        ("buy", "pass"),
+        "  buy, b, y           buy the offered discard out of turn: you also take a penalty\n"
+        "                      card from the stock\n"
+        "  pass, p, n          do not buy it (or do not call on a discard)",
+    ),
+    (
+        ("down",),
+        "  down CARDS | CARDS  go down: all the melds of this deal's contract at once,\n"
+        "                      separated by | (or /), e.g. {example}\n"
+        "                      (runs lowest card first)",
+    ),
+    (
+        ("lay",),
+        "  lay CARD MELD       lay a card off on a meld of the table (numbered as shown);\n"
+        "                      add low or high when it fits at either end of a run",
+    ),
+    (
+        ("swap",),
+        "  swap CARD MELD [PLACE]\n"
+        "                      put a natural card in place of the wild at PLACE of MELD;\n"
+        "                      places count the meld's cards from the left, from 1 (leave\n"
+        "                      PLACE out when the meld holds one wild)",
+    ),
+    (
+        ("discard",),
+        "  discard CARD, x     discard a card, ending your turn (your last card goes out)",
+    ),
+    (("out",), "  out                 go out with the whole hand, where the deal allows it"),
+    (
+        ("call", "liverpool"),
+        "  call / liverpool    call rummy / call Liverpool on the last discard",
+    ),
+    (("give",), "  give CARD           give a card to the player caught by a rummy call"),
+    (("cut",), "  cut N               cut the cards, aiming to lift N cards"),
+    (("hint",), "  hint, h, ?          ask the coach for a move and why"),
+    (
+        ("rules",),
+        "  rules               how to play: this deal's contract, sets, runs, going down\n"
+        "                      and out, and what is special about these rules",
+    ),
+    (("table",), "  table               draw the table again"),
+    (("help",), "  help [COMMAND]      this list, or the lines about one command (help buy)"),
+    (("quit",), "  quit, q             stop (the game is saved if you gave --save)"),
+)
+"""The lines of ``help``, each under the commands it is about (``help buy`` shows one entry).
+``{example}`` is this deal's contract as a ``down`` command (:func:`contract_example`)."""
+
+_HELP_CARDS = """\
+Cards: 7H 7♥ 10h TD qs; a joker is JK or *. You may also give a card by the number shown
+above it in your hand, e.g. x 3 discards card number 3."""
+
+
+def contract_example(contract: Contract, aces: AceMode = AceMode.LOW_OR_HIGH) -> str:
+    """A ``down`` command that lays ``contract`` (``'down 7H 7C 7S | 8H 8C 8S'``): an example
+    of its melds, each as long as the contract asks, separated by ``|``."""
+    melds: list[str] = []
+    set_rank, run_suits = 7, iter("SDCHSDCH")
+    for req in contract.requirements:
+        if req.kind is MeldKind.SET:
+            melds.append(" ".join(f"{set_rank}{'HCSD'[i % 4]}" for i in range(req.min_length)))
+            set_rank += 1
+            continue
+        suit = next(run_suits)
+        length = min(req.min_length, 13)
+        start = 3 if 3 + length - 1 <= 13 else (1 if aces is AceMode.LOW_OR_HIGH else 15 - length)
+        melds.append(" ".join(f"{_RANK_CODES[v]}{suit}" for v in range(start, start + length)))
+    return "down " + " | ".join(melds)
+
+
+_RANK_CODES = {v: {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(v, str(v)) for v in range(1, 15)}
+
+
+def how_to_play(rules: Rules, deal: int) -> list[str]:
+    """What the ``rules`` command prints: deal ``deal``'s contract, what sets and runs are,
+    going down, laying off, going out, scoring and buying, then what is notable about these
+    rules — every line worded from ``rules`` and the contract, whatever the preset."""
+    words = rules.describe()
+    contract = rules.contract(deal)
+    notes = contract.describe()
+    notes = notes[notes.find("(") + 1 : -1] if "(" in notes else ""
+    wilds = (["jokers"] if rules.has_jokers else []) + (
+        [words["wild_ranks"]] if rules.wild_ranks else []
+    )
+    paragraphs = [
+        f"Goal: {rules.deals} deals. When a deal ends, the cards left in your hand count against "
+        f"you ({words['card_points']}); the lowest total after deal {rules.deals} wins.",
+        f"This deal ({deal} of {rules.deals}): the contract is {contract.short()}"
+        + (f" ({notes})." if notes else "."),
+        "A set is 3 or more cards of one rank (7H 7C 7S); a run is 4 or more cards of one suit "
+        f"in a row (5H 6H 7H 8H; aces {words['aces']}).",
+    ]
+    if wilds:
+        paragraphs.append(
+            f"Wild cards ({' and '.join(wilds)}) stand for any card. In a set: "
+            f"{words['set_wilds']}; in a run: {words['run_wilds']}."
+        )
+    paragraphs += [
+        "Going down: once per deal, in your turn, lay the whole contract at once, e.g. "
+        f"{contract_example(contract, rules.aces)}. {contract.going_down.doc}",
+        "Laying off: once you are down, add cards to any meld on the table "
+        f"({words['lay_off']}), e.g. lay 9H 2.",
+        "Going out: the first to be rid of every card ends the deal and scores 0. "
+        + contract.going_out.doc,
+    ]
+    special = [
+        (d, rules.contract(d).describe())
+        for d in range(1, rules.deals + 1)
+        if d != deal and not rules.contract(d).describe().endswith("cards dealt)")
+    ]
+    if special:
+        paragraphs.append(
+            "Deals with a rule of their own: "
+            + "; ".join(f"deal {d}, {text[text.find(':') + 2 :]}" for d, text in special)
+            + "."
+        )
+    if rules.buying:
+        paragraphs.append(
+            "Buying: when a player leaves the discard, the others may buy it out of turn; a buy "
+            f"costs {words['buy_penalty_cards']}."
+        )
+    lines = [f"How to play ({rules.name} rules):"]
+    for text in paragraphs:
+        lines += textwrap.wrap(
+            text, _SCREEN - 2, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
+        )
+    notable = _notable(rules, words)
+    if notable:
+        lines.append("  Also under these rules:")
+        for text in notable:
+            lines += textwrap.wrap(
+                text,
+                _SCREEN - 2,
+                initial_indent="  - ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+            )
+    lines.append(f"  Every rule, one by one: liverpool rules {rules.name}")
+    return lines
+
+
+def _notable(rules: Rules, words: Mapping[str, str]) -> list[str]:
+    """What these rules add to the plain game, one short line each (from the rules' values)."""
+    lines = []
+    if rules.failed_going_down_penalty:
+        lines.append(
+            f"a failed attempt to go down costs {rules.failed_going_down_penalty} points: "
+            "check your melds first"
+        )
+    if rules.exact_cut_bonus:
+        lines.append(
+            f"the cut: lifting exactly the cards dealt and the upcard takes "
+            f"{rules.exact_cut_bonus} points off the cutter's score"
+        )
+    if rules.must_keep_card:
+        lines.append("going down must leave you a card to discard")
+    if rules.wild_swap is not WildSwap.NONE:
+        lines.append(f"swapping a wild out of a meld: {words['wild_swap']} (swap)")
+    if rules.buying:
+        if rules.buy_priority is BuyPriority.FIRST_TO_CALL:
+            lines.append("when several want to buy, the first to call buys")
+        if not rules.down_players_may_buy:
+            lines.append("players who are down may not buy")
+        for key in ("max_buys_per_match", "max_buys_per_deal"):
+            if getattr(rules, key) is not None:
+                lines.append(f"{key.removeprefix('max_').replace('_', ' ')}: {words[key]}")
+        if rules.buy_coins is not None:
+            lines.append(f"buy coins: {words['buy_coins']}")
+    if rules.discard_draw_penalty:
+        lines.append(f"taking the discard as your draw also takes {words['discard_draw_penalty']}")
+    if rules.floating:
+        lines.append("a hand emptied without going out floats until its player goes out")
+    if rules.rummy_call is not RummyCall.NONE:
+        lines.append(f"rummy call on a playable discard: {words['rummy_call']} (call)")
+    if rules.liverpool_call:
+        lines.append("Liverpool call on a playable discard (liverpool)")
+    if rules.buy_timer_seconds or rules.idle_turn_seconds:
+        lines.append("these rules' clocks are not used here: take your time")
+    return lines
 
 
 def _width(text: str) -> int:
@@ -887,12 +1385,69 @@ def _ljust(text: str, width: int) -> str:
     return text + " " * max(0, width - _width(text))
 
 
+def _wrap_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken between words (a word too long
+    for a line of its own is cut with …); jokers count two columns."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while _width(word) > width:
+            cut = word
+            while _width(cut) > width - 1:
+                cut = cut[:-1]
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(cut + "…")
+            word = word[len(cut) :]
+        if not line:
+            line = word
+        elif _width(line) + 1 + _width(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def _turn_before(view: PlayerView) -> int:
+    """The match's turn count just before the first turn of the deal ``view`` opens (its cut,
+    where the deal has one, comes before that turn)."""
+    return view.turn_no - (0 if view.phase is Phase.CUT else 1)
+
+
+def _first_turn(game: Game) -> int:
+    """:func:`_turn_before` for the deal ``game`` is in (its record replayed once: a resumed
+    game's earlier turns were not watched here)."""
+    replay = Game.from_setup(game.setup)
+    deal, first = replay.deal, _turn_before(replay.view(0))
+    for action in game.actions:
+        replay.apply(action)
+        if replay.deal != deal:
+            deal, first = replay.deal, _turn_before(replay.view(0))
+    return first
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _fill(items: Sequence[str], width: int) -> list[str]:
+    """``items`` joined by spaces in lines of at most ``width`` columns, never breaking one."""
+    lines = [""]
+    for item in items:
+        joined = f"{lines[-1]} {item}" if lines[-1] else item
+        if lines[-1] and _width(joined) > width:
+            lines.append(item.lstrip())
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -991,16 +1546,24 @@ def play(
         color=color,
     )
     if load is None or not game.is_over:  # a finished match shows its result instead
-        who = (
-            f"{level} bots, seed {game.seed}"
-            if load is None
-            else f"you at seat {human} against {level} bots (a saved game does not keep how "
-            "its bots played: --level chooses)"
-        )
-        terminal.say(
-            f"Liverpool Rummy — {game.rules.name} rules, {game.players} players, {who}. "
-            "Type 'help' for the commands."
-        )
+        who = f"{level} bots, seed {game.seed}" if load is None else f"you at seat {human}"
+        rules = game.rules
+        banner = [f"Liverpool Rummy — {rules.name} rules, {game.players} players, {who}."]
+        if load is not None:
+            banner[0] = banner[0].removesuffix(".") + f" against {level} bots."
+            banner.append("(A saved game does not keep how its bots played: --level chooses.)")
+        banner += [
+            "Type 'help' for the commands, 'rules' for how to play.",
+            f"Every rule of this match: liverpool rules {rules.name}",
+        ]
+        if rules.failed_going_down_penalty:
+            banner.append(
+                f"Careful: under {rules.name} rules a 'down' that does not make the contract "
+                f"costs {rules.failed_going_down_penalty} points."
+            )
+        for text in banner:
+            for line in textwrap.wrap(text, _SCREEN - 1, break_on_hyphens=False):
+                terminal.say(line)
     return terminal.run()
 
 

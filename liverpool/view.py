@@ -55,6 +55,9 @@ class PlayerView:
     """Penalty cards a buy costs now."""
     taken_discard: Card | None = None
     """The card this seat took from the pile this turn (it may not discard it)."""
+    deal_penalties: tuple[int, ...] = ()
+    """Each seat's points of this deal beyond its hand, added to the score pad when the deal
+    ends: a failed attempt to go down (+), an exact cut (−). Public: both were announced."""
     pending_wild: Card | None = None
     """A freed wild this seat must lay on the table before the turn ends."""
     may_lay_off: bool = False

@@ -386,7 +386,7 @@ def test_a_loaded_game_refuses_a_new_setup_and_seats_the_player_named(
     assert main(["play", "--load", str(saved), "--name", "cleo", "--level", "strong"]) == 0
     out = capsys.readouterr().out
     assert "4 players, you at seat 2 against strong bots" in out
-    assert "(a saved game does not keep how its bots played: --level chooses)" in out
+    assert "(A saved game does not keep how its bots played: --level chooses.)" in out
     hand = " ".join(str(c) for c in sorted(game.hand(2), key=lp.Card.sort_key))
     assert re.sub(r"\s+", " ", hand) in re.sub(r"\s+", " ", out)  # Cleo's hand is the one shown
     resumed = lp.Game.from_json(saved.read_text(encoding="utf-8"))

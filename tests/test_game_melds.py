@@ -471,6 +471,7 @@ def test_traditional_failed_going_down_costs_50_and_the_turn_goes_on() -> None:
     draw(g)
     events = g.apply(GoDown(["7H 7C 9D", "9S 9H 7S"]))  # not two sets: a failed attempt
     assert kinds(events) == ["failed_go_down"] and "+50" in events[0].text
+    assert g.view(1).deal_penalties == (50, 0, 0)  # announced, so every seat sees it pending
     assert g.phase is Phase.PLAY and g.to_act == 0 and not g.is_down(0)
     # Cards Ada does not hold are still illegal, not a failed attempt; so are cards not parted
     # into the contract's two melds (one group of six): a slip, with nothing to judge.

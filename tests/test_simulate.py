@@ -15,7 +15,7 @@ import pickle
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 from types import ModuleType
 
@@ -413,12 +413,41 @@ def test_compare_bots_is_paired_and_says_which_differ() -> None:
     assert strong_basic.difference == pytest.approx(-20.0)
     assert strong_basic.significant and basic_random.significant and strong_random.significant
     text = format_verdict(compare_bots(clear))
-    assert "strong is better than basic: 20.0 points a match lower over 6 matches" in text
+    assert (
+        "strong is better than basic: it ends a match 20.0 points lower (better) on average "
+        "over 6 matches" in text
+    )
     # noise both ways: no verdict either way
     noisy = [
         MatchOutcome(i, i, (20 + (-1) ** i * 15, 20, 20, 400), (0,), 9, bots) for i in range(6)
     ]
     first = compare_bots(noisy)[0]
     assert not first.significant
-    assert "strong and basic cannot be told apart over 6 matches" in format_verdict([first])
+    verdict = format_verdict([first])
+    assert "strong and basic cannot be told apart over 6 matches" in verdict
+    # said in words from the first bot's side: lower is better, each end of the interval too
+    assert first.difference == pytest.approx(0.0)
+    assert "strong ends a match level with basic on average" in verdict
+    assert f"(95% CI {abs(first.low):.1f} lower to {abs(first.high):.1f} higher)" in verdict
+    # a difference either way reads as lower (better) or higher (worse), never as "-72.2"
+    worse = format_verdict([replace(first, difference=72.2, low=-3.5, high=148.0)])
+    assert "strong ends a match 72.2 points higher (worse) than basic on average" in worse
+    assert "(95% CI 3.5 lower to 148.0 higher)" in worse
+    better = format_verdict([replace(first, difference=-72.2, low=-148.0, high=3.5)])
+    assert "strong ends a match 72.2 points lower (better) than basic on average" in better
+    assert "(95% CI 148.0 lower to 3.5 higher)" in better
+    assert "+" not in verdict and " -" not in verdict
     assert "nothing to compare" in format_verdict([])
+
+
+def test_the_legend_says_who_deals_and_who_plays_first_as_simulate_seats_them() -> None:
+    """Simulate deals deal 1 from seat 0 (the game's default dealer), so seat 1 plays first."""
+    from liverpool import Game
+    from liverpool.match import SUMMARY_LEGEND
+
+    game = Game("house", 4, 0)
+    assert (game.dealer, game.to_act) == (0, 1)
+    legend = " ".join(SUMMARY_LEGEND.split())
+    assert "seat 0 deals first; seat 1 plays first in deal 1" in legend
+    assert "seat 0 plays first" not in legend
+    assert all(len(line) <= 100 for line in SUMMARY_LEGEND.splitlines())

@@ -30,12 +30,15 @@ import pytest
 import liverpool as lp
 from liverpool import Phase
 from liverpool.cli import main
-from liverpool.table_model import points_cell
+from liverpool.table_model import CardFace, MeldView, Zone, points_cell
 from liverpool.terminal import (
     CommandError,
+    HelpOn,
     Meta,
     TerminalGame,
+    _meld_rows,
     action_to_command,
+    how_to_play,
     make_bots,
     parse_command,
 )
@@ -155,15 +158,25 @@ def test_a_whole_stacked_deal_down_lay_off_discard_out() -> None:
     assert "You drew the 7♣." in text  # the human's own secret card
     during, after = text.split("Deal 1 of 7 is over", 1)
     assert "A♥" not in during  # Ada's stock card stays hidden while the deal is played
-    assert "You went out!" in text
-    # The end-of-deal panel: how it ended, every hand left with each card's points, the
-    # deal's points and the totals — the table model's words and numbers
+    # The end-of-deal panel: how it ended, every hand left with each card's points (sorted as
+    # the hand is shown), the deal's points and the totals — the table model's words and
+    # numbers. Going out and the deal's end are said there, once each.
     assert "━━━ Deal 1 of 7 is over" in text
     panel = after[: after.index("Score pad")]
     assert "You went out by discarding the 2♠." in panel
+    assert "You went out!" not in text and text.count("went out") == 2  # how, and the row
+    assert "Deal 1 is over:" not in text  # the panel's own title and rows say it
     assert re.search(r"You\s+0\s+total 0\s+went out", panel)
-    ada = "3♥:3 4♥:4 5♥:5 6♥:6 8♥:8 10♥:10 J♥:10 Q♥:10 K♥:10 A♥:15  = 81"
-    assert re.search(r"Ada\s+\+81\s+total 81\s+" + re.escape(ada), panel)
+    ada = "A♥:15 3♥:3 4♥:4 5♥:5 6♥:6 8♥:8 10♥:10 J♥:10 Q♥:10 K♥:10 = 81"
+    assert re.search(r"Ada \+81 total 81 " + re.escape(ada), " ".join(panel.split()))
+    # on an 80-column screen: a long hand goes on under its own column, its sum never split
+    assert all(len(line) <= 80 for line in panel.splitlines())
+    assert not any(line.strip().startswith(("=", "81")) for line in panel.splitlines())
+    starts = {line.index("total") for line in panel.splitlines() if "total" in line}
+    assert len(starts) == 1  # the columns line up, "went out" included
+    out_row = next(line for line in panel.splitlines() if line.endswith("went out"))
+    ada_row = next(line for line in panel.splitlines() if line.lstrip().startswith("Ada"))
+    assert out_row.index("went out") == ada_row.index("A♥:15")
     assert "Next: deal 2 of 7, 1 set + 1 run." in panel
     # The score pad: one column per player, the deal's points as +N (0 for going out), and
     # totals — the same cells as every table's score pad.
@@ -376,7 +389,10 @@ def test_a_full_match_against_random_bots_reaches_the_winners(preset: str) -> No
     assert len(re.findall(r"━━━ Deal \d of 7 is over|--- Deal \d of 7 is over", text)) == 7
     assert "Final standings" in text
     winners = " and ".join(game.names[i] for i in game.winners)
-    assert re.search(rf"Winners?( \(a tie\))?: {winners} with {min(game.scores)} points", text)
+    winners = re.sub(r"\bYou\b", "you", winners)
+    won = rf"The match is over: {winners} won( \(a tie\))? with {min(game.scores)} points"
+    assert len(re.findall(won, text, re.IGNORECASE)) == 1  # the winner is named once
+    assert "Winner" not in text
     assert "Goodbye" not in text
     # ascii=True: plain ASCII throughout (suits as letters).
     assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
@@ -555,3 +571,371 @@ def test_open_hands_shows_the_bots_cards() -> None:
     assert "2♥ 3♥ 4♥ 5♥ 6♥ 8♥ 10♥ J♥ Q♥ K♥" in text
     _, _, text, _ = run_stacked(["quit"])
     assert "2♥ 3♥ 4♥" not in text
+
+
+# -- what a learner reads (the terminal audit) ------------------------------------------------
+
+
+def run_game(game: lp.Game, lines: Sequence[str], human: int = 0, **kwargs: Any) -> str:
+    """``lines`` typed at ``game`` (scripted bots at the other seats); everything printed."""
+    out = io.StringIO()
+    inp = Lines(lines)
+    inp.game = game
+    bots = {seat: ScriptBot() for seat in range(game.players) if seat != human}
+    TerminalGame(game, human, bots, input=inp, output=out, **kwargs).run()
+    return out.getvalue()
+
+
+def stacked_under(rules: str | lp.Rules, names: Sequence[str] = NAMES) -> lp.Game:
+    return lp.Game.from_deal(rules, HANDS, STOCK, "9S", dealer=3, seed=5, names=names)
+
+
+def after(text: str, line: str) -> str:
+    """What was printed after the command ``line`` was typed (up to the next command)."""
+    return text.split(f"> {line}\n", 1)[1].split("\n> ", 1)[0].split("\nCommands: ", 1)[0]
+
+
+def first_turn_lines() -> list[str]:
+    """The stacked deal up to the first offer to buy (Ben's discard, after the human's turn)."""
+    return DEAL_SCRIPT[: DEAL_SCRIPT.index("discard 3S") + 1]
+
+
+@pytest.mark.parametrize(
+    ("answer", "bought"), [("yes", True), ("y", True), ("no", False), ("N", False)]
+)
+def test_the_buy_question_takes_yes_and_no_and_says_what_a_buy_costs(
+    answer: str, bought: bool
+) -> None:
+    game = stacked()
+    text = run_game(game, [*first_turn_lines(), answer, "quit"])
+    question = after(text, "discard 3S")  # Ada's discard is offered first
+    question = " ".join(question[question.index(">> You may buy") :].split())
+    assert question == (
+        ">> You may buy the 2♥. Buy the 2♥? You also take a penalty card from the stock "
+        "(2 cards in all). Answer buy or pass (y/n)."
+    )
+    assert "Commands: buy (y) · pass (n) · hint · help · quit" in text
+    said = after(text, answer)
+    assert ("You bought the 2♥" in said) is bought
+    assert ("You did not buy the 2♥" in said) is not bought
+    assert "is not a command" not in said
+    assert (lp.Buy() in game.actions) is bought
+    assert (parse_command(answer) == lp.Buy()) is bought
+
+
+def test_a_down_without_separators_is_a_typing_slip_that_shows_this_deals_example() -> None:
+    game = stacked()
+    lines = ["take", "down 7H 7C 7S 9D 9C 9S", "down 7H 7C 7S | 9D 9C | 9S", "quit"]
+    inp = Lines(lines)
+    inp.game = game
+    out = io.StringIO()
+    TerminalGame(game, 0, {s: ScriptBot() for s in (1, 2, 3)}, input=inp, output=out).run()
+    text = out.getvalue()
+    one = " ".join(after(text, lines[1]).split())
+    assert one.startswith("Those cards are one group with no | between melds")
+    assert "this deal's contract is 2 sets: 2 melds at once" in one
+    assert "Separate the melds with |, e.g. down 7H 7C 7S | 8H 8C 8S." in one
+    three = " ".join(after(text, lines[2]).split())
+    assert three.startswith("That is 3 melds, but this deal's contract is 2 sets")
+    assert inp.keys[1] == inp.keys[2] == inp.keys[3]  # nothing was played
+    # The example follows the deal's contract: a set and a run in deal 2, runs lowest first.
+    deal2 = lp.Game.from_deal("house", HANDS, STOCK, "9S", deal=2, dealer=3, seed=5, names=NAMES)
+    text = run_game(deal2, ["take", "down 7H 7C 7S 9D 9C 9S", "quit"])
+    assert "e.g. down 7H 7C 7S | 3S 4S 5S 6S." in " ".join(text.split())
+
+
+def test_under_a_failed_attempt_penalty_a_missing_separator_costs_nothing_and_is_warned_of(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = stacked_under("traditional")
+    text = run_game(game, ["take", "down 7H 7C 7S 9D 9C 9S", "help", "quit"])
+    said = " ".join(after(text, "down 7H 7C 7S 9D 9C 9S").split())
+    assert "Separate the melds with |" in said
+    assert "no points were added (a failed attempt to go down costs 50 under these rules)" in said
+    assert not any(e.kind is lp.EventKind.FAILED_GO_DOWN for e in game.log)
+    assert "Under traditional rules a failed attempt to go down costs 50 points" in text
+    # the banner says so before the first move
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--preset", "traditional", "--seed", "4"]) == 0
+    banner = " ".join(capsys.readouterr().out.split("\n\n", 1)[0].split())
+    assert "a 'down' that does not make the contract costs 50 points" in banner
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--seed", "4"]) == 0
+    assert "costs" not in capsys.readouterr().out.split("\n\n", 1)[0]  # house charges nothing
+
+
+def test_the_score_column_shows_points_announced_in_this_deal() -> None:
+    game = stacked_under("traditional")
+    text = run_game(game, ["take", "down 7H 7C | 9D 9C 9S", "quit"])
+    assert "You tried to go down and could not" in text and game.scores[0] == 0
+    table = text[text.rindex("═══ Deal 1") :]
+    assert re.search(r"▶ You\s+11\s+no\s+∞\s+0 \+50", table)
+    assert (
+        "Not yet in the scores (added when this deal ends): you +50 for a failed attempt to go "
+        "down." in table
+    )
+    # An exact cut's bonus is shown the same way, for whoever cut.
+    for seed in range(200):
+        cut = lp.Game("classic", NAMES, seed=seed)
+        target = cut.rules.cut_target(cut.players, 1)
+        events = cut.apply(lp.Cut(target))
+        if any("exact cut" in e.text for e in events):
+            break
+    else:
+        pytest.fail("no exact cut in 200 seeds")
+    cutter = cut.names[events[0].player or 0]
+    cutter = "you" if cutter == "You" else cutter
+    out = io.StringIO()
+    bots = make_bots("basic", [1, 2, 3], seed)
+    human_first = TerminalGame(cut, 0, bots, input=io.StringIO("table\nquit\n"), output=out)
+    if cut.to_act != 0:  # the bots play on to the human's first question
+        human_first.run()
+    text = out.getvalue()
+    assert (
+        f"Not yet in the scores (added when this deal ends): {cutter} −50 for an exact cut." in text
+    )
+    assert re.search(r"\s0 −50", text)
+
+
+def test_a_named_player_reads_one_style_in_tables_and_you_in_sentences() -> None:
+    names = ["Zoe", "Ada", "Ben", "Cleo"]
+    game = stacked_under("house", names)
+    text = run_game(game, [*DEAL_SCRIPT, "quit"])
+    assert re.search(r"▶ Zoe \(you\)\s+10\s+no", text)  # the players' table
+    assert re.search(r"1\s+Zoe \(you\)\s+set of sevens", text)  # the melds
+    assert re.search(r"Zoe \(you\)\s+0\s+total 0\s+went out", text)  # the end of the deal
+    assert re.search(r"Deal\s+Zoe \(you\)\s+Ada\s+Ben\s+Cleo", text)  # the score pad
+    assert "You took the 9♠ from the discard pile." in text  # sentences: "you"
+    assert "You went out by discarding the 2♠." in text
+    for bad in ("Zoe took", "Zoe went", "Zoe deal", "Zoe laid", "▶ Zoe  "):
+        assert bad not in text
+
+
+def test_a_seat_called_you_that_is_not_the_reader_is_player_n_after_load_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = lp.Game("house", NAMES, seed=11)  # "You" at seat 0, as a new match saves it
+    bots = make_bots("basic", [0, 1, 2, 3], 11)
+    while game.deal == 1 or game.to_act != 2 or game.phase is not Phase.DRAW:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+    saved = tmp_path / "g.json"
+    record = game.to_json()
+    saved.write_text(record, encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\ndraw\nx 1\nquit\n"))
+    assert main(["play", "--load", str(saved), "--name", "Ben"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"Player 1\s+\d+\s+(yes|no)", text)  # the players' table
+    assert re.search(r"Deal\s+Player 1\s+Ada\s+Ben \(you\)\s+Cleo", text)  # the score pad
+    assert re.search(r"▶ Ben \(you\)", text)
+    assert re.search(r"^  Player 1 (did not buy|passed) the", text, re.MULTILINE)  # its moves
+    # "you" is only ever the reader: the bot's passes are not told as the reader's
+    assert "You did not buy" not in text  # the reader passed on no offer before quitting
+    assert len(re.findall(r"^  You ", text, re.MULTILINE)) == len(
+        re.findall(r"^  You (passed the 7♠|drew the|discarded the A♦)", text, re.MULTILINE)
+    )
+    assert lp.Game.from_json(saved.read_text(encoding="utf-8")).names == game.names  # the record
+
+
+def test_the_rules_command_explains_the_game_from_the_rules_value() -> None:
+    text = run_game(stacked(), ["rules", "help", "quit"])
+    rules = " ".join(after(text, "rules").split())
+    for words in (
+        "How to play (house rules):",
+        "the lowest total after deal 7 wins",
+        "This deal (1 of 7): the contract is 2 sets",
+        "A set is 3 or more cards of one rank",
+        "a run is 4 or more cards of one suit in a row",
+        "Going down: once per deal",
+        "e.g. down 7H 7C 7S | 8H 8C 8S",
+        "Laying off: once you are down",
+        "Going out: the first to be rid of every card",
+        "deal 7, 3 runs (10 cards dealt; no discard to go out",
+        "liverpool rules house",
+    ):
+        assert words in rules, words
+    assert all(len(line) <= 80 for line in after(text, "rules").splitlines())
+    assert "How to play: type rules. Every rule of this match: liverpool rules house" in text
+    # built from the rules, not per preset: a house rule of one's own shows up
+    strict = lp.PRESETS["house"].replace(failed_going_down_penalty=20, name="ours")
+    lines = " ".join(" ".join(how_to_play(strict, 3)).split())
+    assert "a failed attempt to go down costs 20 points" in lines
+    assert "the contract is 2 runs" in lines and "liverpool rules ours" in lines
+    classic = " ".join(" ".join(how_to_play(lp.PRESETS["classic"], 1)).split())
+    assert "Wild cards (2s)" in classic and "takes 50 points off the cutter's score" in classic
+    assert "rummy call on a playable discard" in classic
+
+
+def test_the_banner_points_to_help_and_rules(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--preset", "online", "--players", "3", "--seed", "2"]) == 0
+    banner = " ".join(capsys.readouterr().out.split("\n\n", 1)[0].split())
+    assert "Type 'help' for the commands, 'rules' for how to play." in banner
+    assert "Every rule of this match: liverpool rules online" in banner
+
+
+def test_meld_descriptions_wrap_so_the_cards_stay_on_80_columns() -> None:
+    long = "set of fives (" + ", ".join(["🃏 as 5", "2♠ as 5", "2♥ as 5", "2♦ as 5"] * 2) + ")"
+    cards = lp.parse_cards("5H 5D JK 2S 2H JK 2D 2C 2C 2H")
+    melds = [
+        (MeldView(0, "set", long, "set of fives", faces(cards)), "Ada"),
+        (MeldView(1, "set", "set of nines", "set of nines", faces("9C 9D 9S")), "Zoe (you)"),
+    ]
+    rows = _meld_rows(melds, lambda cs: " ".join(str(c) for c in cs))
+    assert all(columns(row) <= 80 for row in rows), rows
+    first, second = rows[0], next(r for r in rows if "set of nines" in r)
+    assert first.endswith("5♥ 5♦ 🃏 2♠ 2♥ 🃏 2♦ 2♣ 2♣ 2♥") and second.endswith("9♣ 9♦ 9♠")
+    assert columns(first[: first.index("5♥")]) == columns(second[: second.index("9♣")])
+    column = [rows[0].removesuffix("5♥ 5♦ 🃏 2♠ 2♥ 🃏 2♦ 2♣ 2♣ 2♥"), *rows[1:-1]]
+    said = " ".join(" ".join(r.split()) for r in column)
+    assert "(🃏 as 5, 2♠ as 5, 2♥ as 5, 2♦ as 5, 🃏 as 5, 2♠ as 5, 2♥ as 5, 2♦ as 5)" in said
+
+
+def faces(cards: str | Sequence[lp.Card]) -> tuple[CardFace, ...]:
+    cards = lp.parse_cards(cards) if isinstance(cards, str) else cards
+    return tuple(CardFace(c, Zone.MELD, c.is_joker) for c in cards)
+
+
+def columns(text: str) -> int:
+    return len(text) + text.count("🃏")
+
+
+def test_the_table_header_numbers_the_turns_as_review_does(tmp_path: Path) -> None:
+    game = stacked()
+    text = run_game(game, ["take", "down 7H 7C 7S | 9D 9C 9S", "quit"])
+    assert "═══ Deal 1 of 7 · 2 sets · Cleo dealt · turn 1 ═" in text
+    # the human's second turn comes after Ada's, Ben's and Cleo's: turn 5
+    text = run_game(stacked(), [*DEAL_SCRIPT[: DEAL_SCRIPT.index("d")], "table", "quit"])
+    assert "· turn 5 ═" in after(text, "table")
+    # resumed from a record, the count goes on where it was
+    game = lp.Game("house", NAMES, seed=11)
+    bots = make_bots("basic", [0, 1, 2, 3], 11)
+    while game.deal == 1 or game.to_act != 0 or game.phase is not Phase.DRAW:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+    playing = run_game(game, ["table", "quit"])
+    turn = re.findall(r"· turn (\d+) ═", playing)
+    resumed = run_game(lp.Game.from_json(game.to_json()), ["table", "quit"])
+    assert turn and re.findall(r"· turn (\d+) ═", resumed) == turn
+    view = game.view(0)
+    first = next(k for k in range(len(game.actions)) if game.replay_to(k).deal == game.deal)
+    start = game.replay_to(first).view(0)
+    assert int(turn[0]) == view.turn_no - start.turn_no + (0 if start.phase is Phase.CUT else 1)
+
+
+def test_help_lists_the_short_forms_and_help_on_one_command() -> None:
+    text = run_game(stacked(), ["help", "help buy", "help h", "help frobnicate", "quit"])
+    full = after(text, "help")
+    assert "hint, h, ?" in full and "buy, b, y" in full and "pass, p, n" in full
+    assert "rules" in full and "help [COMMAND]" in full
+    assert "by the number shown\nabove it in your hand" in full and "as drawn" not in full
+    buy = after(text, "help buy").splitlines()
+    assert buy[0].startswith("  buy, b, y") and "penalty" in buy[0] + buy[1]
+    assert not any(line.lstrip().startswith(("draw", "down", "hint")) for line in buy)
+    assert "takes nothing after it" not in text
+    assert after(text, "help h").strip().startswith("hint, h, ?")
+    assert "There is no command 'frobnicate'; 'help' lists them all." in text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("y", lp.Buy()),
+        ("Yes", lp.Buy()),
+        ("n", lp.Pass()),
+        ("no", lp.Pass()),
+        ("rules", Meta.RULES),
+        ("help buy", HelpOn("buy")),
+        ("help y", HelpOn("buy")),
+        ("help go down", HelpOn("down")),
+        ("help ?", HelpOn("hint")),
+    ],
+)
+def test_parse_command_reads_answers_and_help_topics(text: str, expected: object) -> None:
+    assert parse_command(text) == expected
+
+
+def swap_table() -> lp.Game:
+    rules = lp.PRESETS["house"].replace(wild_swap="run_remeld")
+    return lp.Game.from_deal(
+        rules,
+        ["8H 8S 3C 4C KD", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D", "2C 5C 6C 7C 9C"],
+        "AH AD AC",
+        "9S",
+        dealer=3,
+        seed=5,
+        names=NAMES,
+        table=[(0, "5S 5C 5D"), (0, "6S 6C 6D"), (1, "7H JK 9H 10H")],
+    )
+
+
+def test_swap_says_how_places_count_and_may_leave_the_place_out() -> None:
+    game = swap_table()
+    text = run_game(game, ["draw", "help swap", "swap 8H 3 1", "swap 8H 3", "quit"])
+    assert "places count the meld's cards from the left, from 1" in " ".join(
+        after(text, "help swap").split()
+    )
+    assert after(text, "swap 8H 3 1").strip() == (
+        "There is no wild card at place 1 of meld 3: its wild is at place 2 (places count the "
+        "meld's cards from the left, from 1)."
+    )
+    assert "You put the 8♥ in place of the 🃏" in after(text, "swap 8H 3")
+    assert [m.cards for m in game.table][2] == tuple(lp.parse_cards("7H 8H 9H 10H"))
+    # parse_command fills the place only where the meld has one wild
+    table, rules = swap_table().table, swap_table().rules
+    assert parse_command("swap 8H 3", table=table, rules=rules) == lp.SwapWild("8H", 2, 1)
+    with pytest.raises(CommandError, match="Meld 1 holds no wild card"):
+        parse_command("swap 8H 1", table=table, rules=rules)
+    two = [lp.Meld.build(lp.MeldKind.RUN, lp.parse_cards("JK 8H 9H JK"), rules)]
+    with pytest.raises(CommandError, match=r"2 wild cards, at places 1 and 4 .*swap 8H 1 1"):
+        parse_command("swap 8H 1", table=two, rules=rules)
+
+
+def test_deal_ends_and_the_match_end_are_each_said_once() -> None:
+    game = lp.Game("house", NAMES, seed=21)
+    text = run_game(game, [], ascii=True)  # nothing typed: the human quits at once
+    assert "Goodbye" in text
+    # a whole match: the winner once, the deal's end once per deal (see the full-match test)
+    out = io.StringIO()
+    game = lp.Game("house", NAMES, seed=21)
+    keys: list[Any] = []
+
+    def next_line() -> str | None:
+        keys.append(game.state_key())
+        return action_to_command(sensible(game))
+
+    TerminalGame(
+        game, 0, make_bots("random", [1, 2, 3], 21), input=Lines(next_line), output=out
+    ).run()
+    text = out.getvalue()
+    assert not re.search(r"^  \S+ went out!$", text, re.MULTILINE)
+    assert not re.search(r"^  Deal \d is over:", text, re.MULTILINE)
+    assert len(re.findall(r"The match is over", text)) == 1 and "Winner" not in text
+    panels = re.findall(r"━━━ Deal \d of 7 is over ━+\n((?:  .*\n)+)", text)
+    assert len(panels) == 7
+    for panel in panels:
+        rows = [line for line in panel.splitlines() if "total" in line]
+        assert len({line.index("total") for line in rows}) == 1
+        assert all(columns(line) <= 80 for line in panel.splitlines())
+        # a sum is never split from its "=": "= 105" stays whole
+        assert not any(
+            line.strip().isdigit() or line.rstrip().endswith("=") for line in panel.splitlines()
+        )
+
+
+def test_resuming_leaves_a_line_before_the_score_pad_and_the_table_explains_the_arrow(
+    tmp_path: Path,
+) -> None:
+    game = lp.Game("house", NAMES, seed=11)
+    bots = make_bots("basic", [0, 1, 2, 3], 11)
+    while game.deal == 1 or game.to_act != 0:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(game.view(seat), game.legal_actions()))
+    text = run_game(lp.Game.from_json(game.to_json()), ["table", "quit"])
+    assert "Resuming the match: deal 2 of 7.\n\nScore pad" in text
+    assert "Score  (▶ decides now)" in text

@@ -528,6 +528,7 @@ def view(ctx: Context, seat: int) -> PlayerView:
         offer=offer,
         price=price,
         taken_discard=s.taken_discard if seat == s.turn_player else None,
+        deal_penalties=tuple(s.deal_penalties),
         pending_wild=s.pending_wild if seat == s.turn_player else None,
         may_lay_off=may_lay_off(ctx, seat) if s.phase is Phase.PLAY else False,
         reshuffles=s.reshuffles,
