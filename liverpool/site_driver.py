@@ -12,7 +12,8 @@ pace, Undo and the match record; it needs no ipywidgets and no event loop.
 (:meth:`Session.receive`), so the worker holds no logic and every step is testable in
 CPython. Messages (``type`` and its fields):
 
-* ``hello``: the presets (with their player counts) and bot levels, for the page's selectors
+* ``hello``: the presets (with their player counts, a title and a few words on each, from
+  their rules) and bot levels, for the page's selectors
 * ``start`` ``preset`` ``level`` ``players`` ``seed`` (``null``: drawn) [``name`` ``pace``]
 * ``intent`` ``intent``: one click on the table (see :mod:`liverpool.table_session`)
 * ``bot``: the bot to act moves once (with ``pace`` 0: every bot moves until you must act)
@@ -25,7 +26,9 @@ traits table.js draws; card pictures are sent once each (the model's ``svg`` fie
 key, ``cards`` the SVG of each key not sent before), as the rooms do. ``bot_delay`` says when
 to send ``bot`` (``null``: the human decides, the deal-end panel is up, or the match is over).
 A refused move never raises: its sentence is the table's ``error``; anything unexpected is its
-``crash``.
+``crash``. A message the page cannot act on answers ``{"type": "error", "text": ...}``, a
+sentence for the learner (it is shown as it is). ``info["seed"]`` is the seed as a number and
+``info["seed_text"]`` the same in digits (JavaScript's numbers lose digits past 2**53).
 """
 
 from __future__ import annotations
@@ -40,11 +43,14 @@ from .bots import LEVELS, Bot, coach, for_seats
 from .errors import LiverpoolError, RecordError
 from .game import DEFAULT_NAMES, Game
 from .presets import get_rules, preset_names
+from .record import FORMAT
 from .render import card_svg
+from .rules import Rules
 from .setup import bot_names
 from .state import Phase
 from .table_model import AutoPass, CardFace, Zone, as_data
 from .table_session import NOTHING_TO_UNDO, STALE, TableSession
+from .words import sentence
 
 __all__ = ["PACE", "QUICK", "STALE", "Session", "SiteMatch"]
 
@@ -56,6 +62,9 @@ PACE = 0.6
 
 QUICK = 0.35
 """Out-of-turn passes (not buying, not calling) take this share of the pace."""
+
+SEED_DIGITS = 40
+"""The longest seed the page may send, in digits."""
 
 
 class SiteMatch(TableSession):
@@ -230,16 +239,21 @@ class Session:
             elif kind == "save":
                 return {"type": "record", "text": match.record(), "name": match.record_name()}
         except (LiverpoolError, ValueError) as exc:
-            return _error(str(exc))
+            return _error(sentence(str(exc)))
         try:
             if kind == "intent":
-                match.handle(message.get("intent"))
+                intent = message.get("intent")
+                if _presses_nothing(intent):
+                    match.say("That click pressed no button: press one of the table's buttons.")
+                else:
+                    match.handle(intent)
             elif kind == "bot" and match.pace <= 0:
                 match.run_bots()
             elif kind == "bot":
                 match.bot_step()
             elif kind == "tick":
-                match.check_deadline()
+                if match.check_deadline():  # the offer lapsed: the last click's words are old
+                    match.say("")
             elif kind not in ("state", "pace"):
                 return _error(f"There is no message {str(kind)[:20]!r}.")
         except Exception as exc:  # shown under the table, never lost
@@ -256,6 +270,9 @@ class Session:
                     "min_players": rules.min_players,
                     "max_players": min(rules.max_players, len(DEFAULT_NAMES)),
                     "buy_timer": rules.buy_timer_seconds,
+                    "title": _title(rules),
+                    "about": _about(rules),
+                    "deals": len(rules.contracts),
                 }
             )
         return {
@@ -266,24 +283,27 @@ class Session:
         }
 
     def start(self, message: Mapping[str, Any]) -> dict[str, Any]:
-        rules = get_rules(str(message.get("preset", "house")))
-        players = message.get("players", 4)
+        rules = _rules(_given(message, "preset", "house"))
+        players = _given(message, "players", 4)
         if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError(f"players must be a whole number, not {players!r}")
-        rules.check_players(players)
-        seed = message.get("seed")
-        if seed is None or seed == "":
-            seed = random.randrange(1, 10**9)
-        if isinstance(seed, str) and seed.strip().isdigit():
-            seed = int(seed)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"the seed must be a whole number, not {seed!r}")
-        name = str(message.get("name") or "You")[:24]
+            raise ValueError(f"The number of players is a whole number, not {_shown(players)}.")
+        try:
+            rules.check_players(players)
+        except LiverpoolError:
+            raise ValueError(
+                f"The {rules.name} rules are for {rules.min_players} to {rules.max_players} "
+                f"players, not {players}."
+            ) from None
+        seed = _seed(message.get("seed"))
+        level = _given(message, "level", "basic")
+        if level not in LEVELS:
+            raise ValueError(f"There are no {_shown(level)} bots: choose {_or(list(LEVELS))}.")
+        name = str(_given(message, "name", "You") or "You")[:24]
         game = Game(rules, [name, *bot_names(name, players - 1)], seed)
         self.match = SiteMatch(
             game,
-            level=str(message.get("level", "basic")),
-            pace=_pace(message.get("pace", PACE)),
+            level=level,
+            pace=_pace(_given(message, "pace", PACE)),
             clock=self.clock,
         )
         return self.state()
@@ -292,12 +312,17 @@ class Session:
         text = message.get("text")
         if not isinstance(text, str):
             return _error("A record is loaded as text.")
-        level = str(message.get("level", "basic"))
-        pace = _pace(message.get("pace", PACE))
+        level = _given(message, "level", "basic")
+        if level not in LEVELS:
+            level = "basic"
+        pace = _pace(_given(message, "pace", PACE))
+        problem = _not_a_record(text)
+        if problem:
+            return _error(problem)
         try:
             game = Game.from_json(text)
         except RecordError as exc:
-            return _error(f"Could not load that record: {exc}")
+            return _error(f"That saved game cannot be loaded. {sentence(str(exc))}")
         self.match = SiteMatch(game, level=level, pace=pace, clock=self.clock)
         return self.state()
 
@@ -318,6 +343,7 @@ class Session:
             "info": {
                 "rules": g.rules.name,
                 "seed": g.seed,
+                "seed_text": str(g.seed),
                 "players": g.players,
                 "level": match.level,
                 "deal": g.deal,
@@ -330,13 +356,110 @@ class Session:
         }
 
 
+def _given(message: Mapping[str, Any], key: str, default: Any) -> Any:
+    """A field of ``message``; missing or ``null``, ``default``."""
+    value = message.get(key)
+    return default if value is None else value
+
+
+def _shown(value: Any) -> str:
+    """``value`` as a sentence quotes it: text in quotes, anything else as JSON writes it."""
+    if isinstance(value, str):
+        return repr(value[:30])
+    try:
+        return json.dumps(value)[:30]
+    except (TypeError, ValueError):
+        return type(value).__name__
+
+
+def _or(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _rules(preset: Any) -> Rules:
+    names = preset_names()
+    if isinstance(preset, str):
+        try:
+            return get_rules(preset)
+        except LiverpoolError:
+            pass
+    raise ValueError(f"There are no rules called {_shown(preset)}: choose {_or(names)}.")
+
+
+def _title(rules: Rules) -> str:
+    """What the rule book calls ``rules``: ``'House rules'``, ``'Classic Liverpool'``."""
+    first = rules.source.strip().splitlines()[0] if rules.source.strip() else rules.name
+    return first.split(" (", 1)[0].split(":", 1)[0].strip().rstrip(".") or rules.name
+
+
+def _about(rules: Rules) -> str:
+    """A few words on ``rules`` for a newcomer choosing them, from the rules themselves:
+    ``'the default; 7 deals, jokers wild'``."""
+    words = [f"{len(rules.contracts)} deals"]
+    wild = ["jokers"] if rules.has_jokers else []
+    if rules.wild_ranks:
+        wild.append(rules.describe()["wild_ranks"])
+    if wild:
+        words.append(f"{' and '.join(wild)} wild")
+    if not rules.buying:
+        words.append("no buying")
+    elif rules.buy_timer_seconds:
+        words.append(f"{rules.buy_timer_seconds:g} s to buy")
+    text = ", ".join(words)
+    return f"the default; {text}" if rules.name == get_rules().name else text
+
+
+def _seed(seed: Any) -> int:
+    """The seed the page sent (a number, digits, or ``null``/empty: a random one)."""
+    if isinstance(seed, str):
+        seed = seed.strip()
+        if seed.isdecimal() and seed.isascii():
+            if len(seed) > SEED_DIGITS:
+                raise ValueError(f"A seed has at most {SEED_DIGITS} digits.")
+            seed = int(seed)
+    if seed is None or seed == "":
+        return random.randrange(1, 10**9)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(
+            f"The seed is a whole number of 0 or more, not {_shown(seed)}. Leave it empty for "
+            "a random deal."
+        )
+    return seed
+
+
+def _presses_nothing(intent: Any) -> bool:
+    return (
+        isinstance(intent, dict)
+        and intent.get("kind") == "press"
+        and not isinstance(intent.get("button"), str)
+    )
+
+
+def _not_a_record(text: str) -> str:
+    """Why ``text`` (a file the learner chose) is no saved game at all, or ``''``."""
+    if not text.strip():
+        return "That file is empty: it is not a saved Liverpool game."
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        if text.lstrip().startswith('{"format": "liverpool-record"') or FORMAT in text[:200]:
+            return "That saved game is cut short (or damaged): load the whole file."
+        return "That file is not a saved Liverpool game."
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return "That file is not a saved Liverpool game."
+    return ""
+
+
 def _pace(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"the pace is seconds per bot move, not {value!r}")
-    pace = float(value)
-    if not 0 <= pace <= 10:
-        raise ValueError(f"the pace is 0 to 10 seconds per bot move, not {pace!r}")
-    return pace
+    if not isinstance(value, bool) and isinstance(value, (int, float, str)):
+        try:
+            pace = float(value)
+        except ValueError:
+            pass
+        else:
+            if 0 <= pace <= 10:
+                return pace
+    raise ValueError(f"The pace is 0 to 10 seconds per bot move, not {_shown(value)}.")
 
 
 def _error(text: str) -> dict[str, Any]:

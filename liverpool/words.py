@@ -25,4 +25,7 @@ def sentence(text: str) -> str:
     """``text`` as a sentence to show on its own: a capital first letter and a full stop. The
     engine words its reasons as clauses ("the contract is exactly 2 sets: ...") because many
     are quoted inside other lines; a refusal shown alone reads as a sentence."""
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    text = text.strip()
+    if not text:
+        return text
+    return text[:1].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")

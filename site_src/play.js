@@ -13,7 +13,7 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
 const started = performance.now();
 /** What the page knows, for people and for tests: `window.liverpoolSite`. */
 const site = {
-  ready: false, states: 0, version: -1, busy: false, info: /** @type {any} */ (null), timings: /** @type {Record<string, number>} */ ({}),
+  ready: false, states: 0, version: -1, busy: false, folded: false, info: /** @type {any} */ (null), timings: /** @type {Record<string, number>} */ ({}),
   errors: /** @type {string[]} */ ([]),
 };
 Object.assign(window, { liverpoolSite: site });
@@ -39,6 +39,13 @@ const pictures = new Map();
 let mounted = false;
 /** @type {any[]} */
 let presets = [];
+/** A record was sent to the worker: its answer sets the selectors to the loaded match. */
+let loading = false;
+/** What the human was last asked (a buy offer, "Go down with these melds?"): a new question is
+ * scrolled into view, since on a phone it is often drawn above or below the screen. */
+let asked = "";
+/** Narrow screens fold the settings into one line once a match is on the table. */
+const narrow = window.matchMedia("(max-width: 700px)");
 
 /** @param {string} text @param {boolean} [bad] */
 function status(text, bad = false) {
@@ -52,7 +59,7 @@ function fillPlayers() {
   const keep = Number($("players").value) || 4;
   $("players").innerHTML = "";
   for (let n = preset.min_players; n <= preset.max_players; n++) {
-    $("players").add(new Option(`${n} (you + ${n - 1} bots)`, String(n)));
+    $("players").add(new Option(`${n} (you + ${n - 1} bot${n === 2 ? "" : "s"})`, String(n)));
   }
   $("players").value = String(Math.min(Math.max(keep, preset.min_players), preset.max_players));
 }
@@ -60,7 +67,8 @@ function fillPlayers() {
 /** @param {any} message */
 function hello(message) {
   presets = message.presets;
-  for (const p of presets) $("preset").add(new Option(p.name + (p.buy_timer ? " (timed buys)" : ""), p.name));
+  // "house: House rules (the default; 7 deals, jokers wild)": the words come from the rules
+  for (const p of presets) $("preset").add(new Option(p.title ? `${p.name}: ${p.title} (${p.about})` : p.name, p.name));
   for (const level of message.levels) $("level").add(new Option(level, level));
   $("level").value = message.levels.includes("basic") ? "basic" : message.levels[0];
   $("preset").value = "house";
@@ -93,11 +101,47 @@ function show(message) {
     site.timings.first_table_ms = performance.now() - started;
   }
   const i = message.info;
+  const seed = i.seed_text ?? String(i.seed);
   document.body.dataset.state = i.over ? "over" : i.paused ? "deal-end" : "playing";
   document.body.dataset.version = String(message.version);
   $("save").disabled = false;
-  status(`${i.rules} rules · ${i.players} players · ${i.level} bots · seed ${i.seed} · deal ${i.deal}` +
-    (i.over ? " · the match is over" : ""));
+  if (loading) {
+    loading = false;
+    settingsFrom(i, seed);
+  }
+  const where = i.over ? `deal ${i.deals_done} · the match is over`
+    : i.paused ? `deal ${i.deals_done} is over: press Next deal` : `deal ${i.deal}`;
+  status(`${i.rules} rules · ${i.players} players · ${i.level} bots · seed ${seed} · ${where}`);
+  $("settings-summary").textContent = `${i.rules} · ${i.players} players · seed ${seed} · change`;
+  if (!site.folded && narrow.matches) $("settings").open = false;
+  site.folded = true;
+  reveal(t);
+}
+
+/** Set the selectors to the match just loaded, so Deal starts it again. @param {any} i @param {string} seed */
+function settingsFrom(i, seed) {
+  if (presets.some((p) => p.name === i.rules)) $("preset").value = i.rules;
+  fillPlayers();
+  if ([...$("players").options].some((o) => o.value === String(i.players))) $("players").value = String(i.players);
+  if ([...$("level").options].some((o) => o.value === i.level)) $("level").value = i.level;
+  $("seed").value = seed;
+}
+
+/** Scroll a question newly put to the human (its buttons with it) into view. @param {any} t */
+function reveal(t) {
+  const p = t.view && t.view.prompt;
+  const q = t.controls && t.controls.confirm;
+  const now = q ? `confirm:${q.text}` : p ? `${p.kind}:${p.text}` : "";
+  if (!now || now === asked) {
+    asked = now;
+    return;
+  }
+  asked = now;
+  // table.js draws in a microtask: look for the box once it is on the page
+  requestAnimationFrame(() => {
+    const box = $("table").querySelector(q ? '[data-testid="confirm"]' : '[data-testid="prompt"]');
+    if (box) box.scrollIntoView({ block: "nearest" });
+  });
 }
 
 /** @param {any} message */
@@ -120,6 +164,7 @@ worker.onmessage = (event) => {
   else if (message.type === "record") save(message);
   else if (message.type === "boot") Object.assign(site.timings, message.timings);
   else if (message.type === "error") {
+    loading = false;
     site.errors.push(message.text);
     if (mounted) model.set("error", message.text);
     status(message.text, true);
@@ -136,6 +181,10 @@ worker.onerror = (event) => {
 };
 
 $("preset").addEventListener("change", fillPlayers);
+// widened (a phone turned, a window resized): the settings are all shown again
+narrow.addEventListener("change", () => {
+  if (!narrow.matches) $("settings").open = true;
+});
 $("pace").addEventListener("change", () => {
   if (mounted) post({ type: "pace", value: Number($("pace").value) });
 });
@@ -144,12 +193,15 @@ $("setup").addEventListener("submit", (/** @type {Event} */ event) => {
   const seed = $("seed").value.trim();
   if (seed && !/^[0-9]+$/.test(seed)) {
     status("The seed is a whole number (or leave it empty for a random deal).", true);
+    $("seed").focus();
     return;
   }
   status("Dealing…");
+  site.folded = false; // a new match: fold the settings again on a phone
   post({
     type: "start", preset: $("preset").value, level: $("level").value,
-    players: Number($("players").value), seed: seed ? Number(seed) : null,
+    // the digits as typed: a number would lose those past 2**53
+    players: Number($("players").value), seed: seed || null,
     pace: Number($("pace").value), name: "You",
   });
 });
@@ -160,6 +212,8 @@ $("load").addEventListener("change", async () => {
   const text = await file.text();
   $("load").value = "";
   status(`Loading ${file.name}…`);
+  loading = true;
+  site.folded = false;
   post({ type: "load", text, level: $("level").value, pace: Number($("pace").value) });
 });
 post({ type: "hello" });

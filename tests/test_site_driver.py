@@ -74,20 +74,56 @@ def test_receive_is_json_in_json_out() -> None:
     assert json.loads(session.receive("not json"))["type"] == "error"
 
 
+def test_hello_says_a_few_words_on_each_preset_from_its_rules() -> None:
+    presets = {p["name"]: p for p in Session().handle({"type": "hello"})["presets"]}
+    assert presets["house"]["title"] == "House rules"
+    assert presets["house"]["about"] == "the default; 7 deals, jokers wild"
+    assert presets["classic"]["about"] == "7 deals, 2s wild"
+    assert presets["online"]["about"].endswith("12 s to buy")
+    assert presets["i_buy"]["title"] == "I Buy Sausages" and presets["i_buy"]["deals"] == 8
+    assert all(p["title"] and p["about"] for p in presets.values())
+
+
 @pytest.mark.parametrize(
-    ("fields", "words"),
+    ("fields", "said"),
     [
-        ({"preset": "nowhere"}, "nowhere"),
-        ({"players": 1}, "3 to 8 players"),
-        ({"players": "three"}, "whole number"),
-        ({"level": "godlike"}, "godlike"),
-        ({"seed": -4}, "seed"),
-        ({"pace": "fast"}, "fast"),
+        (
+            {"preset": "nowhere"},
+            "There are no rules called 'nowhere': choose house, classic, online, traditional, "
+            "florida, i_buy or me.",
+        ),
+        ({"preset": 5}, "There are no rules called 5: choose house, classic, online, "),
+        ({"players": 1}, "The house rules are for 3 to 8 players, not 1."),
+        ({"players": 9}, "The house rules are for 3 to 8 players, not 9."),
+        ({"players": "three"}, "The number of players is a whole number, not 'three'."),
+        ({"level": "godlike"}, "There are no 'godlike' bots: choose random, basic, strong or "),
+        ({"seed": -4}, "The seed is a whole number of 0 or more, not -4. Leave it empty for "),
+        ({"seed": "²"}, "The seed is a whole number of 0 or more, not '²'. Leave it empty for "),
+        ({"seed": "1e5"}, "The seed is a whole number of 0 or more, not '1e5'."),
+        ({"seed": "9" * 41}, "A seed has at most 40 digits."),
+        ({"pace": "fast"}, "The pace is 0 to 10 seconds per bot move, not 'fast'."),
+        ({"pace": 99}, "The pace is 0 to 10 seconds per bot move, not 99."),
     ],
 )
-def test_a_bad_start_says_what_is_wrong(fields: dict[str, Any], words: str) -> None:
+def test_a_bad_start_says_what_is_wrong_in_a_sentence(fields: dict[str, Any], said: str) -> None:
     answer = start(Session(), **fields)
-    assert answer["type"] == "error" and words in answer["text"]
+    assert answer["type"] == "error" and answer["text"].startswith(said)
+    assert answer["text"].endswith(".")
+
+
+def test_missing_or_null_start_fields_take_their_defaults() -> None:
+    answer = Session().handle(
+        {"type": "start", "preset": None, "level": None, "players": 3, "seed": 4, "pace": None}
+    )
+    assert answer["type"] == "state"
+    assert answer["info"]["rules"] == "house" and answer["info"]["level"] == "basic"
+
+
+def test_the_seed_is_kept_as_typed_however_long() -> None:
+    typed = "12345678901234567890"  # past 2**53: a JavaScript number would lose digits
+    answer = start(Session(), seed=typed)
+    assert answer["info"]["seed"] == int(typed) and answer["info"]["seed_text"] == typed
+    assert start(Session(), seed=" 0042 ")["info"]["seed_text"] == "42"
 
 
 def test_nothing_but_start_hello_or_load_before_a_match() -> None:
@@ -242,8 +278,35 @@ def test_save_and_load_a_record() -> None:
     loaded = Session().handle({"type": "load", "text": saved["text"], "pace": 0})
     assert loaded["info"]["actions"] == len(record["actions"])
     bad = session.handle({"type": "load", "text": saved["text"].replace('"seed"', '"sead"')})
-    assert bad["type"] == "error" and "Could not load" in bad["text"]
+    assert bad["text"] == "That saved game cannot be loaded. The saved game is missing seed."
     assert session.handle({"type": "state"})["info"]["actions"] == len(record["actions"])
+
+
+def test_a_loaded_record_tells_the_page_its_settings() -> None:
+    session = Session()
+    start(session, preset="classic", players=5, seed="12345678901234567890")
+    text = session.handle({"type": "save"})["text"]
+    info = Session().handle({"type": "load", "text": text, "level": "strong"})["info"]
+    assert (info["rules"], info["players"], info["level"]) == ("classic", 5, "strong")
+    assert info["seed_text"] == "12345678901234567890"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("", "That file is empty: it is not a saved Liverpool game."),
+        ("PK\x03\x04 a zip file", "That file is not a saved Liverpool game."),
+        ('{"format": "something else"}', "That file is not a saved Liverpool game."),
+        ("[1, 2, 3]", "That file is not a saved Liverpool game."),
+        ('{"format": "liverpool-record", "version": 1, "ru', "That saved game is cut short"),
+    ],
+)
+def test_a_file_that_is_no_record_is_said_so(text: str, said: str) -> None:
+    session = Session()
+    start(session)
+    answer = session.handle({"type": "load", "text": text})
+    assert answer["type"] == "error" and answer["text"].startswith(said)
+    assert session.handle({"type": "state"})["info"]["seed"] == 7  # the match goes on
 
 
 def test_a_timed_buy_offer_lapses_into_a_pass() -> None:
@@ -268,9 +331,12 @@ def test_a_timed_buy_offer_lapses_into_a_pass() -> None:
     assert state["deadline_in"] == pytest.approx(12.0)
     actions = state["info"]["actions"]
     assert session.handle({"type": "tick"})["info"]["actions"] == actions  # not yet
+    wrong = {"kind": "press", "button": "discard", "version": state["version"]}
+    assert session.handle({"type": "intent", "intent": wrong})["table"]["error"]
     clock.now += 12.5
     after = session.handle({"type": "tick"})
     assert after["info"]["actions"] > actions and after["deadline_in"] is None
+    assert after["table"]["error"] == ""  # the wrong click's words went with the offer
 
 
 def test_auto_pass_passes_buy_offers() -> None:
@@ -324,6 +390,16 @@ def test_a_crashing_bot_is_shown_and_stops_the_bots() -> None:
     assert state["bot_delay"] is None
 
 
+def test_a_press_with_no_button_is_said_in_words() -> None:
+    session = Session()
+    start(session)
+    state = session.handle({"type": "intent", "intent": {"kind": "press"}})
+    assert state["table"]["error"] == (
+        "That click pressed no button: press one of the table's buttons."
+    )
+    assert not state["table"]["crash"]
+
+
 def test_the_pace_can_change_mid_match() -> None:
     session = Session()
     state = start(session, pace=1.0)
@@ -331,3 +407,5 @@ def test_the_pace_can_change_mid_match() -> None:
     state = session.handle({"type": "pace", "value": 0})
     assert state["bot_delay"] == 0
     assert session.handle({"type": "pace", "value": 99})["type"] == "error"
+    fast = session.handle({"type": "pace", "value": "fast"})
+    assert fast["text"] == "The pace is 0 to 10 seconds per bot move, not 'fast'."

@@ -93,15 +93,20 @@ def _play_one_move(page: Any) -> str:
     return ""
 
 
+def _watched_page(context: Any) -> tuple[Any, list[str], list[str]]:
+    """A new page of ``context`` with the suite's timeout, and the lists its script errors and
+    console errors are gathered in (each test asserts both empty at the end)."""
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    return page, ld.page_errors(page), ld.console_errors(page)
+
+
 def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) -> None:
     context = chromium.new_context(viewport={"width": 1400, "height": 1500}, accept_downloads=True)
     outside = ld.block_outside(context)
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    errors = ld.page_errors(page)
-    console = ld.console_errors(page)
+    page, errors, console = _watched_page(context)
     try:
         page.goto(site)
         page.wait_for_selector("body[data-state=ready]", timeout=WAIT)
@@ -179,3 +184,96 @@ def test_the_play_page_links_the_lessons_when_the_site_has_them(
     finally:
         context.close()
         (out / "site.json").write_text(manifest, encoding="utf-8")
+
+
+def _box(page: Any, testid: str) -> dict[str, float]:
+    box: dict[str, float] = page.evaluate(
+        "(id) => { const r = document.querySelector(`[data-testid='${id}']`)"
+        ".getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }",
+        testid,
+    )
+    return box
+
+
+def test_on_a_phone_the_settings_fold_and_questions_come_into_view(
+    chromium: Any, site: str
+) -> None:
+    """At 390×844 (a phone): the page's own seed sentence, the presets in words, the settings
+    folded into one line after Deal, the question before going down scrolled into view (on a
+    shorter phone, 390×640, where it is drawn above the screen), the melds not capped, and a
+    loaded record setting the selectors to its match."""
+    height = 844
+    context = chromium.new_context(
+        viewport={"width": 390, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        accept_downloads=True,
+    )
+    ld.block_outside(context)
+    page, errors, console = _watched_page(context)
+    try:
+        page.goto(site)
+        page.wait_for_selector("body[data-state=ready]", timeout=WAIT)
+        house = page.locator('[data-testid="preset"] option[value="house"]').inner_text()
+        assert house == "house: House rules (the default; 7 deals, jokers wild)"
+        assert page.locator('[data-testid="newcomer"]').is_visible()
+        page.select_option('[data-testid="preset"]', "online")
+        two = page.locator('[data-testid="players"] option[value="2"]').inner_text()
+        assert two == "2 (you + 1 bot)"
+        page.select_option('[data-testid="preset"]', "house")
+        page.fill('[data-testid="seed"]', "abc")
+        page.click('[data-testid="deal"]')
+        assert page.locator('[data-testid="site-status"]').inner_text() == (
+            "The seed is a whole number (or leave it empty for a random deal)."
+        )
+
+        page.select_option('[data-testid="players"]', PLAYERS)
+        page.select_option('[data-testid="pace"]', "0")
+        page.fill('[data-testid="seed"]', SEED)
+        before = _info(page)["states"]
+        page.click('[data-testid="deal"]')
+        _settle(page, before, timeout=30)
+        summary = page.locator('[data-testid="settings-summary"]')
+        assert summary.inner_text() == f"house · {PLAYERS} players · seed {SEED} · change"
+        assert page.locator('[data-testid="deal"]').is_hidden()  # folded into one line
+        assert page.locator('[data-testid="newcomer"]').is_hidden()
+        assert _box(page, "hand")["top"] < height  # the hand begins on the first screen
+
+        moves: list[str] = []
+        end = time.monotonic() + DEAL_SECONDS
+        while not _enabled(page, "btn-go_down"):
+            assert time.monotonic() < end and len(moves) < 60, f"no Go down: {moves[-20:]}"
+            move = _play_one_move(page)
+            assert move and move != "btn-go_down", f"nothing to click: {moves[-20:]}"
+            moves.append(move)
+        # On a shorter phone, scrolled down to the button as a thumb does, the hand (and above
+        # it, where the question is drawn) begins above the screen.
+        height = 640
+        page.set_viewport_size({"width": 390, "height": height})
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        assert _box(page, "hand")["top"] < 0 < _box(page, "btn-go_down")["top"] < height
+        _click(page, '[data-testid="btn-go_down"]')
+        page.wait_for_selector('[data-testid="confirm"]')
+        end = time.monotonic() + 5
+        while not 0 <= _box(page, "confirm")["top"] < height:
+            assert time.monotonic() < end, f"the question is off-screen: {_box(page, 'confirm')}"
+            page.wait_for_timeout(50)
+        melds = page.locator('[data-testid="table"]')
+        assert melds.evaluate("(e) => e.scrollHeight <= e.clientHeight + 1")  # nothing hidden
+
+        with page.expect_download() as download:
+            summary.click()
+            page.click('[data-testid="save"]')
+        saved = Path(download.value.path())
+        page.select_option('[data-testid="preset"]', "online")
+        page.select_option('[data-testid="players"]', "2")
+        page.fill('[data-testid="seed"]', "")
+        before = _info(page)["states"]
+        page.set_input_files('[data-testid="load"]', str(saved))
+        _settle(page, before)
+        chosen = [page.input_value(f'[data-testid="{k}"]') for k in ("preset", "players", "seed")]
+        assert chosen == ["house", PLAYERS, SEED]
+    finally:
+        context.close()
+    assert not errors, errors
+    assert not console, console
