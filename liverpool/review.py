@@ -65,6 +65,7 @@ from .evaluate import (
     describe_action,
     evaluate,
 )
+from .events import second_person
 from .game import Game
 from .state import Phase
 from .view import PlayerView
@@ -609,10 +610,12 @@ def format_review(result: Review, *, every: bool = True) -> str:
     it, and what to practise."""
     b = result.budget
     lines = [
-        f"Review of {result.name} (seat {result.seat}), {result.rules} rules: "
+        # "Review of your play" for a player called You (the default name), as the widget says
+        second_person(f"Review of {result.name}'s play (seat {result.seat}), ", "You")
+        + f"{result.rules} rules: "
         f"{counted(len(result.decisions), 'decision')} graded, {result.ungraded} not graded "
-        f"(forced, calls, played for you, or not rebuildable); up to {b.samples} sampled deals "
-        "per decision.",
+        "(forced, calls, played for you, or positions the review cannot recreate); up to "
+        f"{b.samples} sampled deals per decision.",
     ]
     if not result.complete:
         lines.append("The review was stopped before the end: what follows covers part of it.")

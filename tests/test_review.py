@@ -124,6 +124,7 @@ def test_a_seat_not_at_the_table_is_refused() -> None:
 
 def test_format_review_lists_each_decision_and_the_summary() -> None:
     text = format_review(review(_record(HIDDEN), 0, BUDGET))
+    assert text.startswith("Review of Ada's play (seat 0), house rules: ")
     assert "you chose to draw from the stock; preferred: the same; nothing lost; good." in text
     assert "you chose to discard the Q♥; preferred: go down now;" in text
     assert "Practise going down" in text
