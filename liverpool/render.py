@@ -1151,6 +1151,8 @@ def table_html(model: TableModel, view: PlayerView, *, four_color: bool = False)
     me, others = v.seats[0], v.seats[1:]
     h = v.header
     headline = f"Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} dealt"
+    if h.buys:
+        headline += f" · {h.buys}"
     note_html = "".join(f'<div style="{_MUTED}">{_h(n)}</div>' for n in v.notes)
     own = cards_html(
         [c.face.card for c in v.hand],

@@ -193,7 +193,9 @@ class SiteMatch(TableSession):
         if last is None:
             self.say(NOTHING_TO_UNDO, guide=True)
             return
-        self._set_game(self.game.replay_to(last))
+        before = self.game
+        self._set_game(before.replay_to(last))
+        self.say(self.taken_back(before), guide=True)
 
     def record(self) -> str:
         """The match record (JSON text, :mod:`liverpool.record`)."""

@@ -79,6 +79,7 @@ __all__ = [
     "BUTTON_LABELS",
     "DECK_CHOICES",
     "DECK_OPTION",
+    "NOTHING_TO_UNDO",
     "SORT_LABELS",
     "AutoPass",
     "Button",
@@ -139,6 +140,7 @@ __all__ = [
     "auto_pass_due",
     "build_table",
     "button_for",
+    "buy_question",
     "deal_summaries",
     "deck_choice",
     "going_down_melds",
@@ -390,6 +392,9 @@ class Header:
     waiting: str = ""
     """While another player decides, the one line a screen shows instead of each button's
     refusal (``'Waiting for Cleo, who must draw …'``); empty when this seat decides."""
+    buys: str = ""
+    """``'no buy limit'`` when the rules set none (said once, not on every seat); empty when
+    each seat's facts say how many buys it has left."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,10 +408,12 @@ class SeatInfo:
     you: bool
     hand_size: int
     facts: str
-    """``'10 cards · 2 buys left · score 0'`` (coins too, where the rules have them)."""
+    """``'10 cards · 2 buys left · score 0'`` (coins too, where the rules have them; no buys
+    part when the rules set no limit: the header's :attr:`Header.buys` says so once)."""
     down: bool
     progress: str
-    """``'down ✓'`` or what the contract still asks (``'needs 2 sets'``)."""
+    """``'down ✓'`` or what the contract still asks (``'needs 2 sets'``; ``'need 2 sets'``
+    for the seat titled ``'You'``)."""
     buys_left: int | None
     buys: str
     coins: int | None
@@ -850,6 +857,7 @@ class HeaderDict(TypedDict):
     deciding: str
     over: bool
     waiting: str
+    buys: str
 
 
 class SeatDict(TypedDict):
@@ -1110,6 +1118,19 @@ def _buys_text(left: int | None) -> str:
     return f"{counted(left, 'buy')} left"
 
 
+def buy_question(card: Card, price: int, buys_left: int | None) -> str:
+    """The buy offer as a question that says what a buy costs, in the words every screen
+    uses (the table's prompt, the terminal): ``'Buy the 7♦? You also take a penalty card
+    from the stock (2 cards in all). You have 2 buys left.'``"""
+    if price:
+        extra = "a penalty card" if price == 1 else f"{price} penalty cards"
+        cost = f"You also take {extra} from the stock ({price + 1} cards in all)."
+    else:
+        cost = "It costs no penalty card."
+    limit = "" if buys_left is None else f" You have {_buys_text(buys_left)}."
+    return f"Buy the {card}? {cost}{limit}"
+
+
 def _indexes_of(hand: Sequence[Card], cards: Sequence[Card]) -> list[int]:
     """Hand positions holding ``cards`` (each position used once)."""
     used: set[int] = set()
@@ -1158,9 +1179,10 @@ def build_table(
     and ``staged`` are hand indexes (the engine's order); ``hand_order`` the indexes in the
     order the screen shows them. ``events`` are phrased for the seat into the log.
     ``buy_deadline`` is when a buy offer to this seat lapses. ``undo``: ``None`` for no Undo
-    button, else whether it works. ``refusals`` keeps the game's answers (``why_not``) between
-    models of the same moment: a screen that redraws for each click on a card passes the same
-    dict until the game changes, and each refusal is asked once.
+    button, else whether there is a move to undo (off, it says :data:`NOTHING_TO_UNDO`).
+    ``refusals`` keeps the game's answers (``why_not``) between models of the same moment:
+    a screen that redraws for each click on a card passes the same dict until the game
+    changes, and each refusal is asked once.
 
     Options of the screen: ``deal_end_panel`` shows the end-of-deal panel of ``deal_end`` (a
     screen that pauses at each deal's end); ``auto_pass`` (an :class:`AutoPass`) puts the
@@ -1293,7 +1315,11 @@ class _Builder:
         return CardFace(card, zone, card.is_joker or rules.is_wild(card), stands_for)
 
     def progress(self, seat: int) -> str:
-        return "down ✓" if self.v.down[seat] else f"needs {_short(self.v.contract)}"
+        if self.v.down[seat]:
+            return "down ✓"
+        # the badge follows the seat's title: "Ben needs 2 sets", "You need 2 sets"
+        verb = "need" if self.title(seat).lower() == "you" else "needs"
+        return f"{verb} {_short(self.v.contract)}"
 
     def header(self) -> Header:
         v = self.v
@@ -1319,6 +1345,7 @@ class _Builder:
             deciding=deciding,
             over=v.is_over,
             waiting=waiting,
+            buys=_buys_text(None) if rules.buying and all(b is None for b in v.buys_left) else "",
         )
 
     def title(self, seat: int) -> str:
@@ -1328,7 +1355,9 @@ class _Builder:
     def seat_info(self, seat: int, shown: Sequence[Card] | None) -> SeatInfo:
         v = self.v
         size = v.hand_sizes[seat]
-        facts = [counted(size, "card"), _buys_text(v.buys_left[seat])]
+        facts = [counted(size, "card")]
+        if v.buys_left[seat] is not None:  # no limit is the table's, said once in its header
+            facts.append(_buys_text(v.buys_left[seat]))
         if v.coins[seat] is not None:
             facts.append(f"coins: {v.coins[seat]}")
         facts.append(f"score {v.scores[seat]}")
@@ -1426,12 +1455,9 @@ class _Builder:
         rules = v.rules
         top = v.discard_top
         if v.phase is Phase.BUY and v.offer is not None:
-            cost = _count_words(v.price, "extra card") if v.price else "no extra card"
-            left = v.buys_left[self.seat]
-            limit = "" if left is None else f" You have {_buys_text(left)}."
             return Prompt(
                 PromptKind.BUY,
-                f"Buy the {v.offer} for {cost}?{limit}",
+                buy_question(v.offer, v.price, v.buys_left[self.seat]),
                 (ButtonKind.BUY, ButtonKind.PASS),
                 self.face(v.offer, Zone.PILE),
                 price=v.price,
@@ -1563,7 +1589,7 @@ class _Builder:
         out_anytime = any(c.going_down is GoingDown.WHOLE_HAND_ANY_TIME for c in rules.contracts)
         simple(ButtonKind.GO_OUT, GoOut(), used=out_anytime)
         put(ButtonKind.HINT, self.hint_why)
-        put(ButtonKind.UNDO, lambda: "" if undo else _NO_UNDO, undo is not None)
+        put(ButtonKind.UNDO, lambda: "" if undo else _Guide(NOTHING_TO_UNDO), undo is not None)
         return tuple(out)
 
     def hint_why(self) -> str:
@@ -1807,7 +1833,9 @@ def _deal_end(
     )
 
 
-_NO_UNDO = "Undo works when playing against bots: start a match with play()."
+NOTHING_TO_UNDO = "There is nothing to undo: you have not made a move yet."
+"""Why Undo is off before the player's first decision (a pass the table made for them is not
+one: :meth:`~liverpool.table_session.TableSession.last_decision`)."""
 
 
 def _banner(winners: Sequence[str]) -> str:
@@ -1980,6 +2008,9 @@ def going_down_melds(
     An arrangement is used only if the game would lay it as the contract.
     """
     if groups:
+        short = _short_of_contract(game.rules, game.contract, groups, selected)
+        if short:
+            return short
         return [list(g) for g in groups] + ([list(selected)] if selected else [])
     legal = game.legal_actions() if game.to_act == seat else []
     found = [[list(m) for m in a.melds] for a in legal if isinstance(a, GoDown)]
@@ -2008,6 +2039,49 @@ def going_down_melds(
         f"The selected cards do not hold this deal's contract ({game.contract.short()}). "
         "Select each meld and press Add meld, or select cards that hold the whole contract."
     )
+
+
+def _short_of_contract(
+    rules: Rules, contract: Contract, groups: Sequence[Sequence[Card]], selected: Sequence[Card]
+) -> str:
+    """What to do next when the melds built (and the selection, as one more) are fewer than
+    the contract asks for (``""`` when they are not): ``'You have 1 of 2 melds ready: select
+    the cards of the other set and press Add meld, then Go down.'``"""
+    need = len(contract.requirements)
+    melds = [list(g) for g in groups] + ([list(selected)] if selected else [])
+    if len(melds) >= need:
+        return ""
+    kinds = [_meld_kind(rules, m) for m in melds]
+    missing = Counter(r.kind for r in contract.requirements)
+    missing.subtract(k for k in kinds if k is not None)
+    left = [kind for kind in MeldKind for _ in range(max(0, missing[kind]))]
+    ready = f"You have {len(melds)} of {need} melds ready"
+    if None in kinds or len(left) != need - len(melds):  # a group is no meld: name no kind
+        what = f"the cards of {counted(need - len(melds), 'more meld')}"
+    elif len(left) == 1:
+        kind = left[0]
+        many = contract.count(kind)
+        what = f"the cards of the {'' if many == 1 else 'other ' if many == 2 else 'last '}{kind}"
+    else:
+        what = (
+            "the cards of each meld still missing ("
+            + " + ".join(
+                f"{n} {kind}{'s' if n > 1 else ''}" for kind in MeldKind if (n := left.count(kind))
+            )
+            + ")"
+        )
+    return _Guide(f"{ready}: select {what} and press Add meld, then Go down.")
+
+
+def _meld_kind(rules: Rules, cards: Sequence[Card]) -> MeldKind | None:
+    """Which kind of meld ``cards`` make (``None``: none)."""
+    for kind in MeldKind:
+        try:
+            Meld.build(kind, cards, rules)
+        except IllegalAction:
+            continue
+        return kind
+    return None
 
 
 def _lays_contract(game: Game, seat: int, melds: list[list[Card]]) -> bool:

@@ -288,7 +288,9 @@ class SeatScreen:
         selected = self.selected_cards(hand)
         melds = going_down_melds(game, seat, groups, selected)
         if isinstance(melds, str):
-            raise Refused(melds, guide=not groups and not selected)
+            # with melds built, only "you have 1 of 2 melds ready: ..." is guidance
+            short = len(groups) + bool(selected) < len(game.contract.requirements)
+            raise Refused(melds, guide=short or (not groups and not selected))
         return melds
 
     def _index(self, c: _Click) -> int:

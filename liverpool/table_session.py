@@ -32,15 +32,16 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .actions import Action, GoDown, Pass
+from .actions import Action, Buy, DrawStock, GoDown, Pass, TakeDiscard
 from .bots import coach
 from .cards import Card
 from .errors import IllegalAction, quoted
-from .events import Event
+from .events import Event, EventKind
 from .game import Game
 from .state import Phase
 from .table_model import (
     DECK_OPTION,
+    NOTHING_TO_UNDO,
     AutoPass,
     ButtonKind,
     Controls,
@@ -53,6 +54,7 @@ from .table_model import (
     auto_pass_due,
     build_table,
     deal_summaries,
+    phrase,
     read_deck_choice,
 )
 from .table_screen import STALE, Refused, SeatScreen, pressed, read_intent, require
@@ -82,9 +84,6 @@ ACTION_KINDS = tuple(str(kind) for kind in ButtonKind)
 
 PAUSED = "The deal is over: press Next deal to go on."
 
-NOTHING_TO_UNDO = "There is nothing to undo: you have not made a move yet."
-"""What Undo says before the player's first decision (a pass the table made for them is not
-one: :meth:`TableSession.last_decision`)."""
 
 _WHILE_PAUSED = frozenset(
     {
@@ -97,6 +96,9 @@ _WHILE_PAUSED = frozenset(
     }
 )
 """Intents a table paused at a deal's end still takes (none of them is a move)."""
+
+_ONLY_ADDS = (DrawStock, TakeDiscard, Buy, Pass)
+"""Actions that take no card out of the seat's hand: the selection stays after them."""
 
 _WHILE_WATCHING = frozenset({IntentKind.SORT, IntentKind.OPTION})
 """Intents a table to watch only takes: how it is shown, not what is played."""
@@ -217,6 +219,28 @@ class TableSession(SeatScreen):
                 return k
         return None
 
+    def can_undo(self) -> bool:
+        """Whether the seat has a decision of its own to take back (Undo is on)."""
+        return self.last_decision() is not None
+
+    def taken_back(self, before: Game) -> str:
+        """The line shown after an undo took :attr:`game` back from ``before``: what the
+        seat's undone decision was, in the log's words ("Taken back: you discarded the K♣.")."""
+        g = self._game
+        mine = None  # the last line of the undone action (a draw's is "You drew the K♠")
+        for event in before.log[len(g.log) :]:
+            if event.player is None:
+                continue
+            if event.player != self.seat:
+                break
+            mine = event
+        if mine is None:
+            return "Taken back: your last move."
+        line = phrase(mine, self.seat, g.names, to_seat=True)
+        if line.startswith("You "):
+            line = "you " + line[4:]
+        return f"Taken back: {line}"
+
     @property
     def version(self) -> int:
         """Grows by one each time the game shown changes; clicks carry the version they saw."""
@@ -314,12 +338,14 @@ class TableSession(SeatScreen):
             staged=self.staged,
             hand_order=self.display_order(),
             hint=self._hint,
-            events=g.log[-self.log_lines :],
+            # behind the end-of-deal panel, the log stops at the deal's end: the next deal's
+            # lines come after Next deal
+            events=(_until_deal_end(g.log) if self.deal_end_pending else g.log)[-self.log_lines :],
             buy_deadline=self._deadline,
             open_hands={s: g.hand(s) for s in range(g.players)} if self.open_hands else None,
             interactive=self.interactive,
             to_seat=self.interactive,  # a person plays here: "you"; a table to watch names them
-            undo=None if self.undo_handler is None else self.interactive,
+            undo=None if self.undo_handler is None else self.interactive and self.can_undo(),
             deal_end=self._deal_end(),
             version=self._version,
             refusals=self._refusals,
@@ -395,7 +421,7 @@ class TableSession(SeatScreen):
             events = g.apply(Pass(), player=self.seat, automatic=True)
         finally:
             self._auto_passing = False
-        self.refresh(clear_selection=True)
+        self.refresh()  # a pass takes no card: the selection stays
         for callback in list(self._action_listeners):
             callback(Pass(), events)
         return True
@@ -451,7 +477,8 @@ class TableSession(SeatScreen):
             self.say(str(exc))
             return False
         self.say("")
-        self.refresh(clear_selection=True)
+        # cards selected before drawing (a meld in mind) stay selected: they are still held
+        self.refresh(clear_selection=not isinstance(action, _ONLY_ADDS))
         for callback in list(self._action_listeners):
             callback(action, events)
         return True
@@ -487,6 +514,17 @@ class TableSession(SeatScreen):
             choices = ", ".join(repr(str(m)) for m in AutoPass)
             raise Refused(f"Auto-pass buys is one of {choices}, not {quoted(value, 30)}.") from None
         self.auto_pass = mode
+
+
+def _until_deal_end(log: Sequence[Event]) -> Sequence[Event]:
+    """``log`` up to the last finished deal's end (without the next deal's lines)."""
+    over = next(
+        (k for k in range(len(log) - 1, -1, -1) if log[k].kind is EventKind.DEAL_OVER), None
+    )
+    if over is None:
+        return log
+    start = next((k for k in range(over + 1, len(log)) if log[k].kind is EventKind.NEW_DEAL), None)
+    return log if start is None else log[:start]
 
 
 # -- this table's own buttons (the others mean what they mean on every seat's screen) ------

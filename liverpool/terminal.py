@@ -73,6 +73,7 @@ from .table_model import (
     TableModel,
     addressed,
     build_table,
+    buy_question,
     deal_summaries,
     score_pad,
 )
@@ -929,8 +930,7 @@ class TerminalGame:
         prompt = model.view.prompt
         if prompt is not None and prompt.kind is PromptKind.BUY and prompt.card is not None:
             mine = next(seat for seat in model.view.seats if seat.seat == self.human)
-            buys = None if mine.buys_left is None else mine.buys
-            text = f"{text} {_buy_question(prompt.card.card, prompt.price, buys)}"
+            text = f"{text} {_buy_question(prompt.card.card, prompt.price, mine.buys_left)}"
         elif prompt is not None:
             repeats = prompt.kind in (PromptKind.GIVE, PromptKind.CUT)
             text = prompt.text if repeats else f"{text} {prompt.text}"
@@ -1150,16 +1150,11 @@ def _pending_line(
     return "  Not yet in the scores (added when this deal ends): " + "; ".join(parts) + "."
 
 
-def _buy_question(card: Card, price: int, buys: str | None) -> str:
-    """The buy question: "Buy the 7♦? You also take a penalty card from the stock (2
-    cards in all). … Answer buy or pass (y/n)."""
-    if price:
-        extra = "a penalty card" if price == 1 else f"{price} penalty cards"
-        cost = f"You also take {extra} from the stock ({price + 1} cards in all)."
-    else:
-        cost = "It costs no penalty card."
-    left = "" if buys is None else f" You have {buys}."
-    return f"Buy the {card}? {cost}{left} Answer buy or pass (y/n)."
+def _buy_question(card: Card, price: int, buys_left: int | None) -> str:
+    """The buy question (the table's words, :func:`~liverpool.table_model.buy_question`):
+    "Buy the 7♦? You also take a penalty card from the stock (2 cards in all). … Answer buy
+    or pass (y/n)."""
+    return f"{buy_question(card, price, buys_left)} Answer buy or pass (y/n)."
 
 
 _PROMPT_USAGE: dict[type, str] = {

@@ -576,3 +576,50 @@ def test_a_players_own_table_says_you_and_a_picture_to_watch_names_them() -> Non
         assert f"{watched} passed the 7♦; it is offered to buy." in shown.log
         assert played.view.header.deciding.startswith("You ")
         assert shown.view.header.deciding.startswith(f"{watched} ")
+
+
+def test_seat_badges_agree_with_the_title_and_say_each_fact_once() -> None:
+    game = house_deal(["You", "Ben", "Cleo"])
+    model = build_table(game.view(0), game)
+    me, ben = model.view.seats[0], model.view.seats[1]
+    assert me.progress == "need 2 sets" and ben.progress == "needs 2 sets"  # "You need"
+    assert [g.progress for g in model.view.melds][:2] == ["need 2 sets", "needs 2 sets"]
+    named = house_deal(["Ada", "Ben", "Cleo"])
+    assert build_table(named.view(0), named).view.seats[0].progress == "needs 2 sets"
+    # the house has no buy limit: the header says so once, no seat repeats it
+    assert model.view.header.buys == "no buy limit"
+    assert all("buy" not in s.facts for s in model.view.seats)
+    assert ben.facts == "10 cards · score 0"
+    limited = lp.Game.from_deal(
+        "online", ["7H 7C 7S 9H 9D 9S KC 2D", "KH KH QD QD 3C 3C 6S 6S"], upcard="7D", dealer=1
+    )
+    seats = build_table(limited.view(0), limited)
+    assert seats.view.header.buys == "" and "left" in seats.view.seats[1].facts
+
+
+def test_the_buy_question_says_what_a_buy_costs_in_the_terminals_words() -> None:
+    from liverpool.table_model import buy_question
+
+    assert buy_question(C("10D"), 1, None) == (
+        "Buy the 10♦? You also take a penalty card from the stock (2 cards in all)."
+    )
+    assert buy_question(C("7H"), 2, 1) == (
+        "Buy the 7♥? You also take 2 penalty cards from the stock (3 cards in all). "
+        "You have 1 buy left."
+    )
+    assert buy_question(C("7H"), 0, None) == "Buy the 7♥? It costs no penalty card."
+
+
+def test_go_down_with_fewer_melds_built_than_the_contract_says_what_to_do_next() -> None:
+    game = house_deal(["You", "Ben", "Cleo"])
+    game.apply(lp.TakeDiscard())
+    said = going_down_melds(game, 0, [P("7H 7C 7S")], [])
+    assert said == (
+        "You have 1 of 2 melds ready: select the cards of the other set and press Add meld, "
+        "then Go down."
+    )
+    # the selection is one more meld: with it the contract is there
+    assert going_down_melds(game, 0, [P("7H 7C 7S")], P("9H 9D 9S")) == [
+        P("7H 7C 7S"),
+        P("9H 9D 9S"),
+    ]

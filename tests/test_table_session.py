@@ -119,3 +119,60 @@ def test_a_crash_in_a_listener_is_reported_not_raised() -> None:
     session.on_action(broken)
     click(session, "click_stock")
     assert "the listener fell over" in session.crash and crashes == [session.crash]
+
+
+def test_go_down_with_one_meld_built_of_two_is_guidance_not_a_refusal() -> None:
+    session = TableSession(stacked())
+    click(session, "click_stock")
+    session.game.apply(lp.Pass(), player=1)
+    session.game.apply(lp.Pass(), player=2)
+    session.refresh()
+    select(session, "7H", "7C", "7S")
+    click(session, "press", button="add_meld")
+    click(session, "press", button="go_down")
+    assert session.error_kind == "guide" and not session.game.is_down(0)
+    assert session.error.startswith("You have 1 of 2 melds ready: select the cards of the other")
+
+
+def test_cards_selected_before_drawing_stay_selected_until_cards_leave_the_hand() -> None:
+    session = TableSession(stacked())
+    select(session, "7H", "7C")
+    chosen = list(session.selected)
+    click(session, "click_stock")
+    assert session.selected == chosen and session.error == ""
+    session.game.apply(lp.Pass(), player=1)
+    session.game.apply(lp.Pass(), player=2)
+    session.refresh()
+    assert session.selected == chosen
+    click(session, "clear")
+    select(session, "JH")
+    click(session, "press", button="discard")
+    assert session.game.actions[-1] == lp.Discard("JH") and session.selected == []
+
+
+def test_undo_is_off_until_there_is_a_move_and_then_says_what_it_took_back() -> None:
+    session = TableSession(stacked())
+    session.undo_handler = lambda: None
+    undo = session.model().controls.button("undo")
+    assert not undo.enabled and "nothing to undo" in undo.why and undo.guide
+    click(session, "click_stock")
+    assert session.model().controls.button("undo").enabled
+    drawn = session.game
+    session.game = drawn.replay_to(0)
+    said = session.taken_back(drawn)  # the line the draw wrote (the upcard declined)
+    assert said == "Taken back: you passed the 8♥; it is offered to buy."
+
+
+def test_behind_the_deal_end_panel_the_log_stops_at_the_deals_end() -> None:
+    game = stacked()
+    session = TableSession(game, pause_at_deal_end=True)
+    while len(game.deal_scores) == 0:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(game.legal_actions()[0], player=seat)
+    session.refresh()
+    assert session.deal_end_pending and game.deal == 2
+    log = session.model().log
+    assert not any(line.startswith("Deal 2") for line in log)
+    click(session, "next_deal")
+    assert any(line.startswith("Deal 2") for line in session.model().log)

@@ -445,7 +445,9 @@ def test_buy_prompt_and_buy() -> None:
     assert game.phase is lp.Phase.BUY and game.to_act == 0
     prompt = table.view["prompt"]
     assert prompt["kind"] == "buy"
-    assert prompt["text"] == "Buy the 8♦ for one extra card?"
+    assert prompt["text"] == (
+        "Buy the 8♦? You also take a penalty card from the stock (2 cards in all)."
+    )
     assert prompt["seconds"] is None  # house rules have no buy timer
     before = len(game.hand(0))
     press(table, "buy")
@@ -932,7 +934,7 @@ def test_undo_takes_back_the_humans_last_action() -> None:
     assert match.game.state_key() != before
     assert button(table, "undo")["enabled"]
     press(table, "undo")
-    assert table.error == ""
+    assert table.error.startswith("Taken back: you ") and table.error_kind == "guide"
     assert match.game.state_key() == before
     assert match.game.to_json() == record
     assert table.game is match.game
@@ -941,6 +943,7 @@ def test_undo_takes_back_the_humans_last_action() -> None:
 def test_undo_with_nothing_to_undo() -> None:
     match = play(seed=1, pace=0)
     key = match.game.state_key()
+    assert not button(match.table, "undo")["enabled"]  # off: only legal actions are on
     press(match.table, "undo")
     assert "nothing to undo" in match.table.error
     assert match.game.state_key() == key
@@ -983,7 +986,7 @@ def test_undo_goes_back_past_the_passes_the_table_made_for_you() -> None:
     passed = [k for k, seat in enumerate(game.actors) if seat == 0][-1]
     assert passed > chosen[0] and game.actions[passed] == lp.Pass()
     press(table, "undo")
-    assert table.error == ""
+    assert table.error.startswith("Taken back: you ") and table.error_kind == "guide"
     assert len(match.game.actions) == chosen[0] and match.game.state_key() == chosen[1]
 
 

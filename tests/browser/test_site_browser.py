@@ -81,7 +81,7 @@ def _click(page: Any, selector: str) -> dict[str, Any]:
 
 def _play_one_move(page: Any) -> str:
     """One click of a simple player; what it clicked."""
-    for testid in ("confirm-yes", "btn-draw", "btn-pass", "btn-go_down", "btn-discard"):
+    for testid in ("confirm-yes", "btn-draw", "prompt-pass", "btn-go_down", "btn-discard"):
         if _enabled(page, testid):
             _click(page, f'[data-testid="{testid}"]')
             return testid

@@ -173,7 +173,10 @@ def test_one_whole_deal_by_clicking_only(table_page: Any, tmp_path: Path) -> Non
     assert (s["phase"], s["to_act"]) == ("buy", 0)
     assert [sorted(m) for m in s["table"][2:]] == [["4C", "4D", "4H"], ["QC", "QH", "QS"]]
     assert t.testid("prompt").get_attribute("data-kind") == "buy"
-    assert "Buy the 9♣ for one extra card?" in t.text("prompt")
+    assert "Buy the 9♣? You also take a penalty card from the stock" in t.text("prompt")
+    # the question's two answers weigh the same, and are not asked again in the action bar
+    assert "lpt-primary" not in (t.testid("prompt-buy").get_attribute("class") or "")
+    assert t.testid("btn-buy").count() == 0 and t.testid("btn-pass").count() == 0
     assert "Ada went down" in t.text("log")
 
     # buy it (and the penalty card, the 7♣)
@@ -188,6 +191,8 @@ def test_one_whole_deal_by_clicking_only(table_page: Any, tmp_path: Path) -> Non
     t.click(t.testid("stock"))
     s = t.state()
     assert s["phase"] == "play" and "4C" in s["hand"]
+    # no button that plays is on (only Hint, Undo): the line under them says what leads on
+    assert t.text("reason").startswith("Discard: Select")
 
     # lay off everything that fits: the Q♦ on Ada's queens, the 4♠ and 4♣ on her fours, the
     # 9♣ on the nines, the 7♣ on the sevens
@@ -203,12 +208,14 @@ def test_one_whole_deal_by_clicking_only(table_page: Any, tmp_path: Path) -> Non
     t.select("JH")
     t.click(t.testid("btn-discard"))
     t.testid("deal-end").wait_for()
-    t.testid("score-pad").wait_for()
     s = t.state()
     assert s["deal"] == 2 and s["deal_scores"][0] == [0, 16, 75], s
-    pad = t.text("score-pad")
+    # the panel's pad says the scores; the pad beside the log is not shown a second time
+    assert t.testid("score-pad").is_hidden()
+    pad = t.text("deal-end-pad")
     assert "+16" in pad and "+75" in pad
     assert "You went out!" in t.text("log")
+    assert "Deal 2" not in t.text("log")  # the next deal's lines wait for Next deal
     assert s["error"] == "" and s["crash"] == ""
     assert t.testid("crash").count() == 0
     check_deal_end_panel(t)
@@ -248,7 +255,7 @@ def check_deal_end_panel(t: Table) -> None:
         assert cards.first.locator("svg").count() == 1
         points = [int(cards.nth(i).locator(".lpt-left-pts").inner_text()) for i in range(count)]
         assert sum(points) == int(score[1:])
-        assert str(sum(points)) in hand.inner_text()
+        assert hand.locator(".lpt-left-total").inner_text() == f"= {sum(points)}"
     panel_pad = t.text("deal-end-pad")
     assert "+16" in panel_pad and "+75" in panel_pad and "total" in panel_pad
     assert "Next: deal 2 of 7" in t.text("deal-end")

@@ -313,8 +313,9 @@ class MatchTable(BoxPicture, widgets.VBox):  # type: ignore[misc]
             self.table.show_message(NOTHING_TO_UNDO, guide=True)
             self._advance()
             return False
-        self._set_game(self._game.replay_to(last))
-        self.table.show_message("")
+        before = self._game
+        self._set_game(before.replay_to(last))
+        self.table.show_message(self.table.session.taken_back(before), guide=True)
         self._advance()
         return True
 

@@ -33,7 +33,7 @@
  *   least: number|null, most: number|null}} Prompt
  * @typedef {{rules: string, deal: number, deals: number, contract: string,
  *   contract_text: string, dealer: string, phase: string, my_turn: boolean,
- *   deciding: string, over: boolean, waiting?: string}} Header
+ *   deciding: string, over: boolean, waiting?: string, buys?: string}} Header
  * @typedef {{version: number, seat: number, header: Header, seats: SeatInfo[],
  *   piles: {stock: number, discards: number, top: CardItem|null},
  *   melds: MeldGroup[], hand: HandItem[], prompt: Prompt|null, notes: string[]}} View
@@ -111,7 +111,7 @@ function opponent(s) {
   return `<section class="lpt-seat${s.to_act ? " is-acting" : ""}" data-testid="opponent-${s.seat}"
       data-seat="${s.seat}" aria-label="${esc(`${s.name}: ${s.facts}, ${s.progress}${seen}`)}">
     <div class="lpt-seat-name">${esc(s.title)} ${badges(s)}</div>
-    <div class="lpt-seat-cards">${cards}<span class="lpt-count">${s.hand_size}</span></div>
+    <div class="lpt-seat-cards">${cards}</div>
     <div class="lpt-muted">${esc(s.facts)}</div>${pickedUp(s)}
   </section>`;
 }
@@ -186,7 +186,7 @@ function dealEnd(d) {
         <span class="lpt-left-score" data-testid="leftover-${h.seat}-score">${esc(h.score)}</span>
         <span class="lpt-muted">total ${h.total}</span></div>
       <div class="lpt-left-cards">${cards || `<span class="lpt-left-none">${h.went_out ? "went out" : "no cards"}</span>`}</div>
-      <div class="lpt-left-sum" aria-hidden="true">${h.cards.length ? `${esc(h.card_points.join(" + "))} = ${h.hand_points}` : ""}${h.adjustment ? ` · ${esc(h.adjustment)}` : ""}</div>
+      <div class="lpt-left-sum" aria-hidden="true">${h.cards.length ? `${esc(h.card_points.join(" + "))} <span class="lpt-left-total">= ${h.hand_points}</span>` : ""}${h.adjustment ? ` · ${esc(h.adjustment)}` : ""}</div>
     </div>`;
   }).join("");
   const over = d.over
@@ -295,7 +295,7 @@ export default {
         ? `<div class="lpt-title">${esc(panel.title)}</div>`
         : `<div class="lpt-title">Deal ${h.deal} of ${h.deals}
           <span class="lpt-contract" title="${esc(h.contract_text)}">${esc(h.contract)}</span>
-          <span class="lpt-muted">dealer: ${esc(h.dealer)} · ${esc(h.rules)} rules</span></div>`;
+          <span class="lpt-muted">dealer: ${esc(h.dealer)} · ${esc(h.rules)} rules${h.buys ? ` · ${esc(h.buys)}` : ""}</span></div>`;
       const head = `<header class="lpt-head">${title}
         ${panel ? "" : `<div class="lpt-deciding${h.my_turn ? " is-mine" : ""}" role="status"
           data-testid="deciding">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(h.deciding)}</div>`}
@@ -382,9 +382,12 @@ export default {
               data-focus-key="cut-aim" aria-label="cards to lift"
               min="${p.least ?? 1}" max="${p.most ?? 200}" value="${p.aim ?? 1}"> cards</label>`;
         }
-        body += p.buttons.map((kind, k) => {
+        // a question with two answers (buy or pass, call or pass) weighs them the same: the
+        // table does not nudge; the one button of an order (give, cut) is the primary one
+        const one = p.buttons.length === 1;
+        body += p.buttons.map((kind) => {
           const b = buttons.get(kind);
-          return b ? button(b, `prompt-${kind}`, `prompt:${kind}`, `${ids}-pwhy-${kind}`, k === 0 ? " lpt-primary" : "") : "";
+          return b ? button(b, `prompt-${kind}`, `prompt:${kind}`, `${ids}-pwhy-${kind}`, one ? " lpt-primary" : "") : "";
         }).join("");
         body += p.buttons.map((kind) => {
           const b = buttons.get(kind);
@@ -479,17 +482,27 @@ export default {
       // a table to watch has no buttons, but its switches (the deck's colours on a projector)
       let actions = toggles ? `<div class="lpt-under">${toggles}</div>` : "";
       if (interactive) {
-        const bar = controls.buttons.filter((b) => b.shown);
+        // the prompt's answers (Buy, Pass) are asked there, not a second time in the bar
+        const asked = new Set(prompt && p ? p.buttons : []);
+        const bar = controls.buttons.filter((b) => b.shown && !asked.has(b.kind));
         const items = bar.map((b) => `<span class="lpt-action${b.enabled ? "" : " is-off"}" data-kind="${esc(b.kind)}"
             title="${esc(b.enabled ? b.note : `${b.label}: ${b.why}`)}">${button(b, `btn-${b.kind}`, `btn:${b.kind}`, `${ids}-why-${b.kind}`)}</span>`).join("");
         const whys = bar.filter((b) => !b.enabled).map((b) => `<span class="lpt-sr" id="${ids}-why-${esc(b.kind)}"
             data-testid="why-${esc(b.kind)}">${esc(b.why)}</span>`).join("");
         const notes = bar.filter((b) => b.enabled && b.note).map((b) => `${b.label}: ${b.note}`).join(" · ");
         const waiting = h.waiting || "";
+        // no button that plays is on (only Hint, Undo): say what leads on where the learner
+        // looks, not only on hover (Discard's "Select the one card ..."; else the first guide)
+        const plays = bar.some((b) => b.enabled && b.kind !== "hint" && b.kind !== "undo");
+        const off = bar.filter((b) => !b.enabled && b.why);
+        const lead = plays || !h.my_turn ? null
+          : off.find((b) => b.kind === "discard") || off.find((b) => b.guide) || null;
         const line = waiting
           ? `<div class="lpt-reason is-waiting" data-testid="waiting" role="status">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(waiting)}</div>`
-          : `<div class="lpt-reason" data-testid="reason" aria-hidden="true">${esc(notes
-            || (whys ? "A grey button is off for now: point at it to see why." : ""))}</div>`;
+          : lead
+            ? `<div class="lpt-reason is-lead" data-testid="reason" aria-hidden="true">${esc(`${lead.label}: ${lead.why}`)}</div>`
+            : `<div class="lpt-reason" data-testid="reason" aria-hidden="true">${esc(notes
+              || (whys ? "A grey button is off for now: point at it to see why." : ""))}</div>`;
         actions = `<div class="lpt-actions" role="toolbar" aria-label="actions">${items}</div>${whys}
           <div class="lpt-under">${line}${toggles}</div>`;
       }
