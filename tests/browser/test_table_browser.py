@@ -367,6 +367,10 @@ def test_disabled_reason_and_wrong_click_message(table_page: Any, tmp_path: Path
     t.testid("confirm").wait_for()
     assert "Go down with these two melds?" in t.text("confirm")
     assert t.testid("confirm").locator(".lpt-staged-card").count() == 7  # 7777 999
+    # ... drawn at the table's meld size, so each suit reads clearly before the move
+    shown = t.testid("confirm").locator(".lpt-staged-card svg").first.bounding_box()
+    hand = t.root.locator(".lpt-hcard svg").first.bounding_box()
+    assert shown is not None and hand is not None and shown["width"] >= 0.6 * hand["width"]
     assert not t.state()["down"]
     t.click(t.testid("confirm-yes"))
     assert t.state()["down"] and t.testid("confirm").count() == 0
