@@ -283,3 +283,28 @@ def stored_match(store: Store, code: str) -> None:
     seat, first = game.to_act, game.legal_actions()[0]
     assert seat is not None
     store.append(code, 1, seat, action_to_dict(first), "bot", over=False)
+
+
+class FakeConn:
+    """A connection as a room sees it, with no network: what it was sent (through JSON, as a
+    socket would carry it) and how it was closed."""
+
+    def __init__(self, *, host: bool = False, table: bool = True) -> None:
+        self.seat: int | None = None
+        self.host = host
+        self.watching = False
+        self.wants_table = table
+        self.table: Any = None
+        self.sent: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(json.loads(json.dumps(message)))
+
+    def send_state(self, make: Any) -> None:
+        message = make()
+        if message is not None:
+            self.send(message)
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)

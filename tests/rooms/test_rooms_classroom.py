@@ -8,11 +8,10 @@ import http.client
 import json
 import re
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from roomkit import KEY, Client, Server
+from roomkit import KEY, Client, FakeConn, Server
 
 from liverpool import get_rules
 from liverpool_rooms import pages
@@ -73,30 +72,6 @@ def test_the_banner_says_how_phones_can_join() -> None:
 # -- finding 5: strangers' screens never lock out the teacher or a returning student ------------
 
 
-class Screen:
-    """A connection as the room sees it (no network)."""
-
-    def __init__(self) -> None:
-        self.seat: int | None = None
-        self.host = False
-        self.watching = False
-        self.wants_table = False
-        self.table: Any = None
-        self.sent: list[dict[str, Any]] = []
-        self.closed: tuple[int, str] | None = None
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def send_state(self, make: Any) -> None:
-        message = make()
-        if message is not None:
-            self.sent.append(message)
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-
 def lobby_room(tmp_path: Path) -> tuple[Store, Room]:
     store = Store(tmp_path / "rooms.sqlite3")
     seats = [Seat(0, "human"), Seat(1, "human"), Seat(2, "bot", "basic")]
@@ -109,20 +84,20 @@ def lobby_room(tmp_path: Path) -> tuple[Store, Room]:
 
 def test_watchers_and_silent_screens_have_their_own_caps(tmp_path: Path) -> None:
     store, room = lobby_room(tmp_path)
-    ada = Screen()
+    ada = FakeConn(table=False)
     room.attach(ada)
     room.join(ada, "Ada")
     token = str(ada.sent[0]["token"])
-    watchers = [Screen() for _ in range(MAX_WATCHERS)]
+    watchers = [FakeConn(table=False) for _ in range(MAX_WATCHERS)]
     for w in watchers:
         room.attach(w)
         room.watch(w)
-    one_more = Screen()
+    one_more = FakeConn(table=False)
     room.attach(one_more)
     with pytest.raises(Bad, match=f"already shows {MAX_WATCHERS} projector screens"):
         room.watch(one_more)
     # Screens that never say who they are: the oldest is closed when more come.
-    silent = [Screen() for _ in range(MAX_WAITING + 3)]
+    silent = [FakeConn(table=False) for _ in range(MAX_WAITING + 3)]
     for s in silent:
         room.attach(s)
     pushed_out = [one_more, *silent[:3]]
@@ -130,7 +105,7 @@ def test_watchers_and_silent_screens_have_their_own_caps(tmp_path: Path) -> None
     assert all(s.sent[-1] == {"type": "error", "message": NOT_IDENTIFIED} for s in pushed_out)
     assert all(s.closed is None for s in [*silent[3:], *watchers, ada])
     # The teacher and Ada's second phone still get in, by their tokens.
-    teacher, phone = Screen(), Screen()
+    teacher, phone = FakeConn(table=False), FakeConn(table=False)
     for screen in (teacher, phone):
         room.attach(screen)
     room.host(teacher, "KEY")
@@ -145,10 +120,10 @@ def test_watchers_and_silent_screens_have_their_own_caps(tmp_path: Path) -> None
     }
     # One token cannot fill the room: a seat has at most MAX_SCREENS screens.
     for _ in range(MAX_SCREENS - 2):
-        extra = Screen()
+        extra = FakeConn(table=False)
         room.attach(extra)
         room.resume(extra, token)
-    last = Screen()
+    last = FakeConn(table=False)
     room.attach(last)
     with pytest.raises(Bad, match=f"This seat is open on {MAX_SCREENS} screens already"):
         room.resume(last, token)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from roomkit import stored_match
+from roomkit import FakeConn, stored_match
 
 from liverpool import Game, get_rules
 from liverpool.actions import action_to_dict
@@ -21,28 +21,6 @@ from liverpool_rooms.protocol import Bad, clean_name, parse_message
 from liverpool_rooms.room import Room, RoomConfig, Seat
 from liverpool_rooms.server import Hub, ServerOptions, Unreadable, dispatch
 from liverpool_rooms.store import StaleRoom, Store, token_digest
-
-
-class FakeConn:
-    def __init__(self, *, host: bool = False, table: bool = True) -> None:
-        self.seat: int | None = None
-        self.host = host
-        self.watching = False
-        self.wants_table = table
-        self.table: Any = None
-        self.sent: list[dict[str, Any]] = []
-        self.closed: tuple[int, str] | None = None
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(json.loads(json.dumps(message)))
-
-    def send_state(self, make: Any) -> None:
-        message = make()
-        if message is not None:
-            self.send(message)
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
 
 
 def make_room(tmp_path: Path, seats: list[Seat], **timers: float | None) -> tuple[Store, Room]:
