@@ -50,7 +50,7 @@ from .setup import bot_names
 from .state import Phase
 from .table_model import AutoPass, CardFace, Zone, as_data
 from .table_session import NOTHING_TO_UNDO, STALE, TableSession
-from .words import sentence
+from .words import listed, sentence
 
 __all__ = ["PACE", "QUICK", "STALE", "Session", "SiteMatch"]
 
@@ -299,7 +299,9 @@ class Session:
         seed = _seed(message.get("seed"))
         level = _given(message, "level", "basic")
         if level not in LEVELS:
-            raise ValueError(f"There are no {_shown(level)} bots: choose {_or(list(LEVELS))}.")
+            raise ValueError(
+                f"There are no {_shown(level)} bots: choose {listed(list(LEVELS), 'or')}."
+            )
         name = str(_given(message, "name", "You") or "You")[:24]
         game = Game(rules, [name, *bot_names(name, players - 1)], seed)
         self.match = SiteMatch(
@@ -374,10 +376,6 @@ def _shown(value: Any) -> str:
         return type(value).__name__
 
 
-def _or(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
 def _rules(preset: Any) -> Rules:
     names = preset_names()
     if isinstance(preset, str):
@@ -385,7 +383,7 @@ def _rules(preset: Any) -> Rules:
             return get_rules(preset)
         except LiverpoolError:
             pass
-    raise ValueError(f"There are no rules called {_shown(preset)}: choose {_or(names)}.")
+    raise ValueError(f"There are no rules called {_shown(preset)}: choose {listed(names, 'or')}.")
 
 
 def _title(rules: Rules) -> str:

@@ -6,7 +6,7 @@ out by hand in each place; a count and its noun are now put together once, here.
 
 from __future__ import annotations
 
-__all__ = ["counted", "noun_for", "sentence"]
+__all__ = ["counted", "listed", "noun_for", "sentence"]
 
 
 def noun_for(n: int, noun: str, plural: str | None = None) -> str:
@@ -29,3 +29,13 @@ def sentence(text: str) -> str:
     if not text:
         return text
     return text[:1].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
+
+
+def listed(names: list[str], conjunction: str = "and", empty: str = "nobody") -> str:
+    """``names`` as a sentence lists them: ``"Ada, Ben and Cleo"`` (or ``"... or ..."``), one
+    name alone, ``empty`` for none."""
+    if not names:
+        return empty
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"

@@ -24,7 +24,7 @@ from typing import TypedDict
 import liverpool as lp
 from liverpool.actions import Action, Buy, Discard, DrawStock, Pass, TakeDiscard
 from liverpool.events import EventKind
-from liverpool.words import counted
+from liverpool.words import counted, listed
 
 from ._panel import (
     Handler,
@@ -416,7 +416,7 @@ class BuyingWalkthrough(LessonPanel):
         return f"{self._subject(seat)} {you if seat == self._seat else they}"
 
     def _who(self, seats: Iterable[int]) -> str:
-        return _names_text([self._object(s) for s in seats])
+        return listed([self._object(s) for s in seats])
 
     def _apply(self, seat: int, action: Action, reason: str | None) -> str:
         """Play ``action`` for ``seat`` and tell it. ``reason`` is the coach's reason for a bot's
@@ -668,14 +668,6 @@ class BuyingWalkthrough(LessonPanel):
             + f'<ol class="lp-muted" data-testid="steps">{steps}</ol>'
         )
         return self._panel(f"Buying the {self.discard}, step by step", body, "buying")
-
-
-def _names_text(names: list[str]) -> str:
-    if not names:
-        return "nobody"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _capital(text: str) -> str:

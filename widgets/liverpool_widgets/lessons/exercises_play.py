@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import liverpool as lp
+from liverpool.words import listed
 
 from .answers import whole_number
 from .buying import buy_order
@@ -168,12 +169,6 @@ def _names(answer: Any) -> list[str] | None:
         return None
 
 
-def _and(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names) or "nobody"
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 @exercise(
     "buy_order_online",
     solution="Eve, then Ben.\n"
@@ -195,7 +190,7 @@ def _buy_order_online(answer: Any) -> tuple[bool, str]:
         if name.lower() not in lowered:
             return False, (
                 f"Not yet: there is no player called {name!r}; "
-                f"the players are {_and(list(game.names))}."
+                f"the players are {listed(list(game.names))}."
             )
         seats.append(lowered.index(name.lower()))
     order, why_not = buy_order(game)
@@ -209,14 +204,14 @@ def _buy_order_online(answer: Any) -> tuple[bool, str]:
     missing = [game.names[seat] for seat in order if seat not in seats]
     if missing:
         verb = "is" if len(missing) == 1 else "are"
-        return False, f"Not yet: {_and(missing)} {verb} allowed to buy too — who else is asked?"
+        return False, f"Not yet: {listed(missing)} {verb} allowed to buy too — who else is asked?"
     if seats != order:
         return False, (
             "Not yet: the right players, but not in the order they are asked. Buyers are asked "
             f"in turn order, starting after {game.names[game.turn_player]}, the next player."
         )
     return True, (
-        f"Right: {_and([game.names[s] for s in order])}, in that order. Cleo made the "
+        f"Right: {listed([game.names[s] for s in order])}, in that order. Cleo made the "
         "discard, Dev is the next player, and Ada is already down, so none of them may buy "
         "under online rules."
     )
