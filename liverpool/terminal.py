@@ -78,7 +78,7 @@ from .table_model import (
     score_pad,
 )
 from .view import PlayerView
-from .words import counted
+from .words import counted, sentence
 
 __all__ = [
     "LEVELS",
@@ -616,7 +616,7 @@ class TerminalGame:
             except OSError as exc:
                 if path == self.save_path:
                     self.failed = 1
-                    self.say(_sentence(f"Could not save the game: {write_problem(path, exc)}"))
+                    self.say(sentence(f"Could not save the game: {write_problem(path, exc)}"))
                 continue
             self.saved_to = path
             return True
@@ -738,10 +738,10 @@ class TerminalGame:
             try:
                 command = parse_command(line, self._hand, table=game.table, rules=game.rules)
             except CommandError as exc:
-                self.say(_sentence(self._no_time_for(line, legal) or str(exc)))
+                self.say(sentence(self._no_time_for(line, legal) or str(exc)))
                 continue
             except CardParseError as exc:  # a card that is no card: said whatever the moment
-                self.say(_sentence(str(exc)))
+                self.say(sentence(str(exc)))
                 continue
             if command is Meta.QUIT:
                 return False
@@ -766,7 +766,7 @@ class TerminalGame:
                 _check_groups(game, self.human, command)
                 events = game.apply(command, player=self.human)
             except IllegalAction as exc:
-                self.say(_sentence(str(exc)))
+                self.say(sentence(str(exc)))
                 continue
             return self._show_events(events)
 
@@ -1423,14 +1423,6 @@ def _first_turn(game: Game) -> int:
         if replay.deal != deal:
             deal, first = replay.deal, _turn_before(replay.view(0))
     return first
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _fill(items: Sequence[str], width: int) -> list[str]:

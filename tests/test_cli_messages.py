@@ -28,8 +28,8 @@ from liverpool.bots import make
 from liverpool.cli import main
 from liverpool.files import read_saved_game
 from liverpool.record import _digest
-from liverpool.terminal import TerminalGame, _sentence, play
-from liverpool.words import counted
+from liverpool.terminal import TerminalGame, play
+from liverpool.words import counted, sentence
 
 
 def bots_for(game: lp.Game, human: int) -> dict[int, lp.Bot]:
@@ -352,7 +352,7 @@ def test_a_command_out_of_its_moment_is_told_the_moment_not_its_form() -> None:
     """ "cut 0" while a buy is offered: the player needs to hear that it is no time to cut."""
     g = stacked()  # You play first: the draw
     probes: list[lp.Action] = [lp.Cut(1), lp.GiveCard("JK"), lp.LayOff("JK", 0)]
-    refusals = [_sentence(g.why_not(p, 0) or "") for p in probes]
+    refusals = [sentence(g.why_not(p, 0) or "") for p in probes]
     assert all("You must draw first" in r for r in refusals), refusals
     said = answers(g.copy(), ["cut 0", "give", "lay 7H"])
     assert said[:3] == refusals, said
@@ -361,7 +361,7 @@ def test_a_command_out_of_its_moment_is_told_the_moment_not_its_form() -> None:
     g.apply(lp.TakeDiscard())
     said = answers(g.copy(), ["discard", "down", "cut 0"])
     assert said[0].startswith("Name one card") and "meld" in said[1].lower(), said
-    assert said[2] == _sentence(g.why_not(lp.Cut(1), 0) or ""), said
+    assert said[2] == sentence(g.why_not(lp.Cut(1), 0) or ""), said
 
 
 def test_a_loaded_game_refuses_a_new_setup_and_seats_the_player_named(

@@ -551,7 +551,7 @@ def swap_error(ctx: Context, seat: int, action: SwapWild) -> str | None:
     meld = s.table[action.meld]
     verdict = meld.can_replace_wild(action.position, action.card, rules, by=seat)
     if not verdict:
-        return verdict.reason[:1].upper() + verdict.reason[1:] + "."
+        return sentence(verdict.reason)
     new_meld, freed = meld.replace_wild(action.position, action.card, rules)
     hand = list(s.hands[seat])
     hand.remove(action.card)
