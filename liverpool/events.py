@@ -34,7 +34,8 @@ class EventKind(enum.StrEnum):
     TAKE_DISCARD = "take_discard"
     """The player whose turn it is took the top discard as their draw."""
     DECLINE = "decline"
-    """The player whose turn it is passed the discard; it is offered to buy."""
+    """The player whose turn it is chose the stock over the discard, which is offered to buy
+    (the log does not say "passed": Pass is the answer to a buy offer)."""
     DRAW_STOCK = "draw_stock"
     """A card was drawn from the stock (which card only the drawer sees)."""
     PASS_BUY = "pass_buy"

@@ -570,10 +570,11 @@ def test_a_players_own_table_says_you_and_a_picture_to_watch_names_them() -> Non
         view = game.view(0)
         played = build_table(view, game, events=game.log, to_seat=True)
         shown = build_table(view, game, events=game.log)
-        assert "You drew the 9♣." in played.log and "You passed the 7♦" in " ".join(played.log)
+        assert "You drew the 9♣." in played.log
+        assert "You chose the stock over the 7♦" in " ".join(played.log)
         assert not any("Ada" in line for line in played.log), played.log
         assert f"{watched} drew the 9♣." in shown.log, shown.log
-        assert f"{watched} passed the 7♦; it is offered to buy." in shown.log
+        assert f"{watched} chose the stock over the 7♦, which is offered to buy." in shown.log
         assert played.view.header.deciding.startswith("You ")
         assert shown.view.header.deciding.startswith(f"{watched} ")
 

@@ -160,7 +160,7 @@ def test_undo_is_off_until_there_is_a_move_and_then_says_what_it_took_back() -> 
     drawn = session.game
     session.game = drawn.replay_to(0)
     said = session.taken_back(drawn)  # the line the draw wrote (the upcard declined)
-    assert said == "Taken back: you passed the 8♥; it is offered to buy."
+    assert said == "Taken back: you chose the stock over the 8♥, which is offered to buy."
 
 
 def test_behind_the_deal_end_panel_the_log_stops_at_the_deals_end() -> None:

@@ -733,7 +733,9 @@ def test_a_seat_called_you_that_is_not_the_reader_is_player_n_after_load_name(
     # "you" is only ever the reader: the bot's passes are not told as the reader's
     assert "You did not buy" not in text  # the reader passed on no offer before quitting
     assert len(re.findall(r"^  You ", text, re.MULTILINE)) == len(
-        re.findall(r"^  You (passed the 7♠|drew the|discarded the A♦)", text, re.MULTILINE)
+        re.findall(
+            r"^  You (chose the stock over the 7♠|drew the|discarded the A♦)", text, re.MULTILINE
+        )
     )
     assert lp.Game.from_json(saved.read_text(encoding="utf-8")).names == game.names  # the record
 

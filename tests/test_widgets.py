@@ -1516,8 +1516,8 @@ def test_a_double_click_on_undo_takes_back_one_action() -> None:
 
 def test_a_seat_reads_its_own_lines_in_the_second_person() -> None:
     """The human called "You" reads "You deal", never "You deals" (``second_person``); one
-    called Ada reads "You deal." and "You passed the 7♦" too, as she reads "You drew the
-    9♣" (the lines only she may read); another seat reads "Ada deals."."""
+    called Ada reads "You deal." and "You chose the stock over the 7♦" too, as she reads "You
+    drew the 9♣" (the lines only she may read); another seat reads "Ada deals."."""
     hands = [
         "7H 7C 7S 9H 9D 9S KC 2D 4S 5C",
         "KH KH QD QD 3C 3C 6S 6S 8D 8D",
@@ -1542,7 +1542,7 @@ def test_a_seat_reads_its_own_lines_in_the_second_person() -> None:
     )
     ada = CardTable(first, 0)  # Ada plays first
     press(ada, "draw")
-    assert ada.log[-1] == "You passed the 7♦; it is offered to buy.", ada.log
+    assert ada.log[-1] == "You chose the stock over the 7♦, which is offered to buy.", ada.log
 
 
 def test_disabled_reasons_come_from_the_engine(table: CardTable) -> None:

@@ -113,7 +113,7 @@ def apply_draw(ctx: Context, action: Action) -> list[Event]:
             events.append(
                 Event(
                     EventKind.DECLINE,
-                    f"{name} passed the {s.discard[-1]}; it is offered to buy.",
+                    f"{name} chose the stock over the {s.discard[-1]}, which is offered to buy.",
                     seat,
                     (s.discard[-1],),
                 )
@@ -162,7 +162,7 @@ def apply_buy(ctx: Context, action: Action) -> list[Event]:
             s.accepted.append(seat)
             s.queue.pop(0)
             events.append(
-                Event(EventKind.CALL_BUY, f"{name} calls to buy the {card}.", seat, (card,))
+                Event(EventKind.CALL_BUY, f"{name} called to buy the {card}.", seat, (card,))
             )
         else:
             return buy(ctx, seat)
