@@ -63,6 +63,10 @@ STALE = (
     "ignored. Look at the table again and click once more."
 )
 
+_ORDERS_KEPT = 64
+"""How many of the hands a player held :class:`SeatScreen` remembers the order of (enough to
+undo a whole deal's decisions one by one)."""
+
 _ANY_VERSION = frozenset(
     {
         IntentKind.SORT,
@@ -181,6 +185,9 @@ class SeatScreen:
         self.hand_codes: tuple[str, ...] = ()
         """The hand (card codes) when the screen last followed the game."""
         self._sort_mode = SortMode.OWN
+        self._orders_left: dict[tuple[str, ...], list[str]] = {}
+        """The player's own order of each hand they have held, as it was when the hand
+        changed: an undo puts a card back where it was, not at the end (:meth:`follow`)."""
 
     @property
     def sort_mode(self) -> SortMode:
@@ -192,11 +199,21 @@ class SeatScreen:
         self._sort_mode = SortMode(mode)
 
     # -- following the game -----------------------------------------------------------------
-    def follow(self, hand: Sequence[Card], *, clear: bool = False) -> None:
+    def follow(self, hand: Sequence[Card], *, clear: bool = False, back: bool = False) -> None:
         """Follow the seat's ``hand`` after the game changed: cards still held keep their
         places in the player's own order and new ones go last; the selection and the melds
-        being built stay while the hand only grew (``clear`` puts them back anyway)."""
+        being built stay while the hand only grew (``clear`` puts them back anyway).
+
+        ``back`` says the game was set back (Undo, a replay stepped back): a hand the player
+        held before is then shown in the order they had it in, so a laid-off or discarded card
+        returns to its place rather than to the end. Going forward never does this: drawing
+        and discarding the same card should not undo a rearrangement made meanwhile."""
         codes = tuple(c.code for c in hand)
+        if codes != self.hand_codes:
+            self._remember_order()
+            earlier = self._orders_left.get(codes) if back else None
+            if earlier is not None:
+                self.order = list(earlier)
         keep = not clear and codes[: len(self.hand_codes)] == self.hand_codes
         left = Counter(codes)
         order: list[str] = []
@@ -215,6 +232,15 @@ class SeatScreen:
         """Start the player's own order afresh (a different match is about to be shown)."""
         self.order = []
         self.hand_codes = ()
+        self._orders_left.clear()
+
+    def _remember_order(self) -> None:
+        if not self.hand_codes:
+            return
+        self._orders_left.pop(self.hand_codes, None)
+        self._orders_left[self.hand_codes] = list(self.order)
+        while len(self._orders_left) > _ORDERS_KEPT:
+            del self._orders_left[next(iter(self._orders_left))]
 
     def hand_order(self, hand: Sequence[Card]) -> list[int]:
         """Indexes of ``hand`` in the order the screen shows them."""

@@ -205,7 +205,7 @@ class TableSession(SeatScreen):
     def game(self, game: Game) -> None:
         self._game = game
         self._deals_seen = len(game.deal_scores)
-        self.refresh()
+        self.refresh(back=True)
 
     def last_decision(self) -> int | None:
         """Where in :attr:`game`'s actions the seat's last own decision is (Undo goes back to
@@ -309,17 +309,18 @@ class TableSession(SeatScreen):
             callback(self.crash)
 
     # -- following the game -----------------------------------------------------------------
-    def refresh(self, *, clear_selection: bool = False) -> None:
+    def refresh(self, *, clear_selection: bool = False, back: bool = False) -> None:
         """Follow the game after it changed: a new version, the legal moves, the hand order,
         the buy deadline, an auto-pass now due. The selection stays while the hand only grew
-        (``clear_selection`` puts it and the melds being built back anyway)."""
+        (``clear_selection`` puts it and the melds being built back anyway); ``back`` says the
+        game was set back, so a hand held before returns in its order then (:meth:`follow`)."""
         g = self._game
         self._version += 1
         self._legal = g.legal_actions() if g.to_act == self.seat else []
         self._refusals = {}
         self._hint = None
         self._confirm = None
-        self.follow(g.hand(self.seat), clear=clear_selection)
+        self.follow(g.hand(self.seat), clear=clear_selection, back=back)
         self._arm_deadline()
         self.auto_pass_if_due()
 

@@ -176,3 +176,30 @@ def test_behind_the_deal_end_panel_the_log_stops_at_the_deals_end() -> None:
     assert not any(line.startswith("Deal 2") for line in log)
     click(session, "next_deal")
     assert any(line.startswith("Deal 2") for line in session.model().log)
+
+
+def shown(session: TableSession) -> list[str]:
+    hand = session.game.hand(0)
+    return [hand[i].code for i in session.display_order()]
+
+
+def test_undo_puts_a_discarded_card_back_in_its_place_in_your_own_order() -> None:
+    session = TableSession(stacked())
+    click(session, "click_stock")
+    session.game.apply(lp.Pass(), player=1)  # the others decline the upcard
+    session.game.apply(lp.Pass(), player=2)
+    session.refresh()
+    hand = session.game.hand(0)
+    last = len(hand) - 1  # the drawn card, moved to the front: the player's own order
+    click(session, "move", index=last, code=hand[last].code, to=0)
+    before = shown(session)
+    middle = before[3]
+    select(session, middle)
+    click(session, "press", button="discard")
+    assert middle not in shown(session) and session.game.actions[-1] == lp.Discard(middle)
+    after_discard = session.game
+    session.game = after_discard.replay_to(len(after_discard.actions) - 1)  # what Undo does
+    assert shown(session) == before  # not at the end, and the drawn card still first
+    # going forward again, the order is the one the player had then, the card gone
+    session.game = after_discard
+    assert shown(session) == [code for code in before if code != middle]
