@@ -301,6 +301,12 @@ class TableSession(SeatScreen):
             self.error_kind = kind
         self.error = text
 
+    def show_hint(self, hint: Hint | None) -> None:
+        """Show ``hint`` (its sentence above the buttons, what it names ringed in gold) until
+        the game changes, as Hint does with the coach's advice; ``None`` takes it away. A
+        lesson's own coach uses this to point at what its sentence names."""
+        self._hint = hint
+
     def report_crash(self, exc: BaseException) -> None:
         """Show an unexpected error under the table (with the last lines of its traceback)."""
         lines = traceback.format_exception(type(exc), exc, exc.__traceback__)

@@ -45,6 +45,7 @@ from liverpool.table_model import (
     AutoPass,
     CardFace,
     ControlsDict,
+    Hint,
     ScoresDict,
     TableModel,
     ViewDict,
@@ -315,6 +316,12 @@ class CardTable(TablePicture, TableFront):
         guidance on what to do."""
         self.session.say(text, guide=guide)
         self._sync()
+
+    def show_hint(self, hint: Hint | None) -> None:
+        """Show ``hint`` on the table until the game changes (``None`` takes it away):
+        :meth:`TableSession.show_hint <liverpool.table_session.TableSession.show_hint>`."""
+        self.session.show_hint(hint)
+        self._draw()
 
     @property
     def version(self) -> int:

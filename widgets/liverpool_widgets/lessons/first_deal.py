@@ -5,10 +5,14 @@ discard, when going down is possible, what to lay off, what to throw. So the les
 short house deal (:data:`FIRST_DEAL`, dealt by :meth:`liverpool.Game.from_deal`) in which the
 learner can go down on the first turn and go out a few turns later, and plays it at the same
 table as :func:`~liverpool_widgets.play` (a :class:`~liverpool_widgets.MatchTable`: Hint, Undo,
-open hands, Review my play). Above the table a coach line, rewritten after every change of the
-game, says what to do now and why (:func:`coach_advice`): draw or take, go down, lay off,
-discard, buy or pass, go out. When the deal ends it is scored on the table, and the coach says
-how to review it (``MatchTable.review()``) and why house deal 7 needs buying.
+open hands, Review my play). After every change of the game the coach says what to do now and
+why (:func:`coach_advice`): draw or take, go down, lay off, discard, buy or pass, go out. Its
+sentence is the table's hint (:func:`coach_hint`): it stands just above the action buttons, and
+the gold ring of the table's Hint marks what it names (the discard pile, the cards, the meld,
+the button), so the instruction and the place to click are on screen together. Above the table
+a one-line title repeats the step. When the deal ends it is scored on the table, and the line
+above the table says how to review it (``MatchTable.review()``) and why house deal 7 needs
+buying (the end-of-deal panel covers the buttons, and the hint with them).
 
 The two opponents play a plain script (:class:`SteadyBot`: draw from the stock, never buy, go
 down when they can, throw the card just drawn) so the deal goes the same way for everyone and
@@ -19,6 +23,7 @@ Python API for tests and cells::
 
     deal = FirstDeal(pace=0)
     deal.advice.step        # "take": take the 7♦ from the discard pile
+    deal.hint.button        # "take": the table rings the discard pile and Take discard
     deal.play_as_coached()  # every move as the coach says, to the end of the deal
     deal.match.game.deal_scores[0]
 """
@@ -26,7 +31,7 @@ Python API for tests and cells::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
@@ -43,11 +48,20 @@ from liverpool.actions import (
     Pass,
     TakeDiscard,
 )
+from liverpool.table_model import ButtonKind, Hint
 
 from ..picture import PictureMixin
 from ..play import MatchTable
 
-__all__ = ["FIRST_DEAL", "Advice", "FirstDeal", "SteadyBot", "coach_advice", "first_deal_game"]
+__all__ = [
+    "FIRST_DEAL",
+    "Advice",
+    "FirstDeal",
+    "SteadyBot",
+    "coach_advice",
+    "coach_hint",
+    "first_deal_game",
+]
 
 FIRST_DEAL = {
     "names": ["You", "Ada", "Ben"],
@@ -97,11 +111,13 @@ class SteadyBot:
 @dataclass(frozen=True, slots=True)
 class Advice:
     """What the coach says now: ``step`` (one word, for tests and the page's ``data-step``),
-    ``text`` (the sentence shown) and ``action`` (the move it recommends, if any)."""
+    ``text`` (the sentence: the table's hint, just above the buttons), ``action`` (the move it
+    recommends, if any) and ``title`` (the step in a few words, above the table)."""
 
     step: str
     text: str
     action: Action | None = None
+    title: str = ""
 
 
 def _names(cards: Sequence[lp.Card]) -> str:
@@ -157,9 +173,11 @@ def coach_advice(game: lp.Game, seat: int = 0, *, deal_over: bool = False) -> Ad
             "my play (under the table) to see each of your decisions graded. A real match goes "
             "on for six more deals with harder contracts; in house deal 7 (three runs, at least "
             "12 cards) your 10 dealt cards are not enough, so you must buy to make it.",
+            title="The deal is over and scored.",
         )
     if g.to_act != seat:
-        return Advice("wait", f"Watch: {g.deciding()}")
+        watch = f"Watch: {g.deciding()}"
+        return Advice("wait", watch, title=watch)
     top = g.discard_top
     down = g.is_down(seat)
     if g.phase is lp.Phase.DRAW:
@@ -170,6 +188,7 @@ def coach_advice(game: lp.Game, seat: int = 0, *, deal_over: bool = False) -> Ad
                 f"Your turn starts with a draw. Take the {top} from the discard pile (click "
                 f"it): {why}.",
                 TakeDiscard(),
+                f"Take the {top} from the discard pile.",
             )
         nope = f"the {top} does not help you" if top is not None else "the pile is empty"
         return Advice(
@@ -177,6 +196,7 @@ def coach_advice(game: lp.Game, seat: int = 0, *, deal_over: bool = False) -> Ad
             f"Your turn starts with a draw. Click the stock: {nope}, and a card from the stock "
             "is a free chance at something better.",
             DrawStock(),
+            "Draw from the stock.",
         )
     if g.phase is lp.Phase.BUY:
         if down:
@@ -186,15 +206,17 @@ def coach_advice(game: lp.Game, seat: int = 0, *, deal_over: bool = False) -> Ad
                 "card). Press Pass: you are down, and buying adds two cards to the hand you are "
                 "trying to empty.",
                 Pass(),
+                f"Pass: do not buy the {top}.",
             )
         return Advice(
             "buy?",
             f"You are offered the {top} to buy (the card plus one penalty card from the "
             "stock). Buy it only if it brings you closer to your contract; otherwise press Pass.",
             None,
+            f"Buy the {top}, or pass?",
         )
     if g.phase is not lp.Phase.PLAY:
-        return Advice("wait", g.deciding())
+        return Advice("wait", g.deciding(), title=g.deciding())
     legal = g.legal_actions()
     if not down:
         downs = [a for a in legal if isinstance(a, GoDown)]
@@ -206,6 +228,7 @@ def coach_advice(game: lp.Game, seat: int = 0, *, deal_over: bool = False) -> Ad
                 "of one set and press Add meld, then the other, then Go down. Melds on the "
                 "table no longer count against you.",
                 downs[0],
+                f"Go down with two sets: {melds}.",
             )
     else:
         lays = [a for a in legal if isinstance(a, LayOff)]
@@ -218,15 +241,17 @@ def coach_advice(game: lp.Game, seat: int = 0, *, deal_over: bool = False) -> Ad
                 f"Lay off: once down you may add cards to any meld on the table, yours or "
                 f"anyone's. Select the {first.card} and click {whose} {_names(meld.cards)}.",
                 first,
+                f"Lay off the {first.card} on {whose} {_names(meld.cards)}.",
             )
     choice = _discard_choice(g, seat)
     if choice is None:
-        return Advice("wait", g.deciding())
+        return Advice("wait", g.deciding(), title=g.deciding())
     if len(g.hand(seat)) == 1:
         return Advice(
             "go_out",
             f"Discard your last card, the {choice.card}, to go out: the deal ends and you score 0.",
             choice,
+            f"Go out: discard the {choice.card}.",
         )
     taken = g.view(seat).taken_discard
     keep = f" (not the {taken}: a card taken from the pile may not go back this turn)"
@@ -237,7 +262,46 @@ def coach_advice(game: lp.Game, seat: int = 0, *, deal_over: bool = False) -> Ad
         f"{choice.card} is worth the most points if it is caught in your hand"
         f"{keep if taken is not None else ''}. Select it, then press Discard.",
         choice,
+        f"Discard the {choice.card}.",
     )
+
+
+def coach_hint(
+    game: lp.Game, seat: int, advice: Advice, staged: Sequence[Sequence[int]] = ()
+) -> Hint | None:
+    """The table's hint that shows ``advice`` at ``seat``: its sentence, and what it names
+    ringed in gold (the same :class:`~liverpool.table_model.Hint` as the table's Hint button
+    makes, from the coach's move: the discard pile and Take discard, the card and Discard, the
+    card and the meld to lay it on, Pass). Going down follows the melds being built
+    (``staged``, hand indexes): the cards of the next set and Add meld, then Go down. ``None``
+    when there is nothing to click (the others play, the deal is scored)."""
+    if advice.step in ("wait", "scored"):
+        return None
+    action = advice.action
+    if action is None:  # a buy left to the learner: the sentence alone
+        return Hint(advice.text)
+    hand = game.hand(seat)
+    hint = Hint.of(action, advice.text, hand)
+    if not isinstance(action, GoDown):
+        return hint
+    built = [sorted(hand[i].code for i in group) for group in staged]
+    left = list(action.melds)
+    for group in built:
+        same = next((m for m in left if sorted(c.code for c in m) == group), None)
+        if same is None:  # the learner builds other melds: point at Go down and every card
+            return hint
+        left.remove(same)
+    if not left:
+        return replace(hint, cards=())
+    busy = {i for group in staged for i in group}
+    cards: list[int] = []
+    for card in left[0]:
+        i = next((i for i, held in enumerate(hand) if held == card and i not in busy), None)
+        if i is None:
+            return hint
+        busy.add(i)
+        cards.append(i)
+    return replace(hint, button=ButtonKind.ADD_MELD, cards=tuple(cards))
 
 
 def _move_words(game: lp.Game, seat: int, action: Action) -> str:
@@ -269,14 +333,25 @@ _COACH_STYLE = (
     "background:#fff8e1;border-left:5px solid #c98b00;border-radius:6px;padding:8px 12px;"
     "font-size:15px;line-height:1.4;color:#2b2100;max-width:62em"
 )
+_WHERE_STYLE = "color:#6b5200;font-size:13px"
+
+_WHERE = "the whole advice is just above the buttons"
+"""Said after the step's title while the table's hint carries the coach's sentence ..."""
+_RINGED = "; the gold ring marks where to click"
+"""... and this too when the hint rings something."""
 
 
 class FirstDeal(PictureMixin, widgets.VBox):  # type: ignore[misc]
-    """The coached first deal: a coach line, a switch for open hands, and the table.
+    """The coached first deal: the coach's title line beside a switch for open hands, then the
+    table, whose hint is the coach's sentence (:func:`coach_hint`).
 
     ``FirstDeal(pace=0.6, open_hands=False, scale=None)``: ``pace`` is the seconds an opponent
     takes per move (0: at once); ``open_hands`` starts with the opponents' hands face up.
     :attr:`match` is the :class:`CoachedTable`; :attr:`advice` what the coach says now.
+
+    After every change of the game the coach puts its hint on the table (the table clears a
+    hint whenever the game changes). Pressing Hint asks the table's strong bot instead: its
+    hint stays until the game changes again, and the coach's comes back then.
     """
 
     def __init__(
@@ -285,24 +360,39 @@ class FirstDeal(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self.match = CoachedTable(
             first_deal_game(), seat=0, pace=pace, open_hands=open_hands, scale=scale, first=False
         )
-        self.coach = widgets.HTML()
+        self.coach = widgets.HTML(layout=widgets.Layout(flex="1 1 30em", margin="0 8px 0 0"))
         self.open_switch = widgets.ToggleButton(
             value=open_hands,
             description="Show opponents' hands",
             icon="eye",
             tooltip="for teaching: every hand face up",
-            layout=widgets.Layout(width="220px"),
+            layout=widgets.Layout(width="220px", flex="0 0 auto"),
         )
         self.open_switch.observe(self._switch_moved, names="value")
         self.advice = coach_advice(self.match.game)
-        self.match.table.observe(self._changed, names=["view", "scores", "busy"])
-        super().__init__([self.coach, self.open_switch, self.match])
+        self._placed: Hint | None = None  # the hint the coach last put on the table
+        table = self.match.table
+        table.observe(self._changed, names=["view", "scores", "busy"])
+        table.observe(self._place_hint, names=["controls"])
+        top = widgets.HBox(
+            [self.coach, self.open_switch],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
+        super().__init__([top, self.match])
         self._changed()
+        self._place_hint()
 
     @property
     def game(self) -> lp.Game:
         """The match being played (its first deal is the coached one)."""
         return self.match.game
+
+    @property
+    def hint(self) -> Hint | None:
+        """The hint the table shows now: the coach's (:func:`coach_hint`), or the strong
+        bot's after the learner pressed Hint, or ``None``."""
+        model = self.match.table.model
+        return None if model is None else model.controls.hint
 
     def __repr__(self) -> str:
         return f"FirstDeal(step={self.advice.step!r}, {self.match!r})"
@@ -317,15 +407,42 @@ class FirstDeal(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self.advice = coach_advice(g, self.match.seat, deal_over=over)
         self.coach.value = self._coach_html()
 
-    def _coach_html(self) -> str:
+    def _place_hint(self, change: object = None) -> None:
+        """Show the coach's hint on the table (called on every new ``controls``: the table
+        drew a new game, the selection, the melds being built, a hint). A hint the learner
+        asked for with Hint is left alone until the game changes (which clears it)."""
+        del change
+        table = self.match.table
+        shown = self.hint
+        if table.model is None or (shown is not None and shown != self._placed):
+            return
+        wanted = None
+        if not table.deal_end_pending:
+            staged = table.model.controls.staged
+            wanted = coach_hint(self.match.game, self.match.seat, self.advice, staged)
+        self._placed = wanted
+        if shown != wanted:
+            table.show_hint(wanted)
+
+    def _coach_html(self, *, full: bool = False) -> str:
+        """The line above the table: the step's title (``full``, or once the deal is scored
+        and the end-of-deal panel covers the hint: the whole sentence)."""
+        a = self.advice
+        if full or a.step == "scored" or not a.title:
+            said = escape(a.text)
+        elif a.step == "wait":  # the table's own line says who plays: no hint
+            said = escape(a.title)
+        else:
+            where = _WHERE + (_RINGED if a.action is not None else "")
+            said = f'{escape(a.title)} <span style="{_WHERE_STYLE}">({where})</span>'
         return (
-            f'<div class="lp-coach" data-testid="coach" data-step="{escape(self.advice.step)}" '
-            f'role="status" aria-live="polite" style="{_COACH_STYLE}"><b>Coach:</b> '
-            f"{escape(self.advice.text)}</div>"
+            f'<div class="lp-coach" data-testid="coach" data-step="{escape(a.step)}" '
+            f'role="status" aria-live="polite" style="{_COACH_STYLE}"><b>Coach:</b> {said}</div>'
         )
 
     def _picture_body(self) -> str:
-        return self._coach_html() + self.match.table._picture_body()
+        # the still picture draws no hint: the coach's whole sentence goes above it
+        return self._coach_html(full=True) + self.match.table._picture_body()
 
     # -- for tests and demonstrations -------------------------------------------------------------
     def play_as_coached(self, limit: int = 60) -> list[str]:
