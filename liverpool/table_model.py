@@ -42,7 +42,7 @@ import enum
 import functools
 from collections import Counter
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from .actions import (
@@ -675,6 +675,12 @@ class DealSummary:
     J♥.'``, or why it was dead)."""
     last_cards: tuple[Card, ...] = ()
     """The cards the last move played from the hand that went out."""
+    table: tuple[Meld, ...] = field(default=(), metadata={"as_data": False})
+    """The melds on the table just before the deal's last move (the next deal clears them).
+    Not sent as data: the panel pictures them (:attr:`DealEnd.melds`)."""
+    laid_last: bool = False
+    """Whether that last move laid cards on the table (going out by going down or laying
+    off): :attr:`how` says so and :attr:`last_cards` holds them; :attr:`table` is without."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -720,6 +726,13 @@ class DealEnd:
     next: str
     """What comes next (``'Next: deal 2 of 7, 1 set + 1 run.'``); empty at the match's end."""
     button: str
+    melds: tuple[MeldGroup, ...] = ()
+    """The deal's melds, by owner, as they lay before its last move: the panel's "went out by
+    discarding the 8♦" can be checked against what was laid down (the view is the next deal's
+    by then, its table empty)."""
+    melds_title: str = ""
+    """The heading of :attr:`melds`: ``'The melds at the deal's end'``, or, when the last move
+    laid cards itself, ``'The melds before the last move'``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -822,10 +835,13 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _field_names(kind: type) -> tuple[str, ...]:
-    """A dataclass's field names (looked up once per class)."""
+    """A dataclass's field names (looked up once per class), but those marked
+    ``metadata={"as_data": False}``: values the model keeps for its own use."""
     names = _FIELDS.get(kind)
     if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
+        names = _FIELDS[kind] = tuple(
+            f.name for f in fields(kind) if f.metadata.get("as_data", True)
+        )
     return names
 
 
@@ -1028,6 +1044,7 @@ class DealSummaryDict(TypedDict):
     hands: list[LeftoverDict]
     how: str
     last_cards: list[str]
+    laid_last: bool
 
 
 class LeftoverViewDict(TypedDict):
@@ -1055,6 +1072,8 @@ class DealEndDict(TypedDict):
     standings: list[str]
     next: str
     button: str
+    melds: list[MeldGroupDict]
+    melds_title: str
 
 
 class ScoresDict(TypedDict):
@@ -1279,7 +1298,7 @@ class _Builder:
         winners = tuple(v.names[i] for i in v.winners) if v.is_over else ()
         panel = None
         if deal_end_panel and deal_end is not None:
-            panel = _deal_end(self, deal_end, pad, winners)
+            panel = _deal_end(self, deal_end, pad, winners, order)
         return TableModel(
             view=TableView(
                 seat=self.seat,
@@ -1396,21 +1415,27 @@ class _Builder:
             price=v.price if offered else None,
         )
 
-    def melds(self, order: Sequence[int]) -> tuple[MeldGroup, ...]:
+    def melds(
+        self, order: Sequence[int], table: Sequence[Meld] | None = None
+    ) -> tuple[MeldGroup, ...]:
+        """The melds of the view's table by owner, in ``order`` (loose melds last), or those of
+        ``table``, a finished deal's: their owners were down, and need no progress or buys."""
         v = self.v
+        now = table is None
+        melds = v.table if table is None else table
         groups = []
         for owner in [*order, None]:
-            mine = [(k, m) for k, m in enumerate(v.table) if m.owner == owner]
-            if owner is None and not mine:
+            mine = [(k, m) for k, m in enumerate(melds) if m.owner == owner]
+            if not mine and (owner is None or not now):  # a finished deal: owners who laid
                 continue
             groups.append(
                 MeldGroup(
                     owner=owner,
                     name="Loose melds" if owner is None else v.names[owner],
                     title="Loose melds" if owner is None else self.title(owner),
-                    down=owner is not None and v.down[owner],
-                    progress="" if owner is None else self.progress(owner),
-                    buys="" if owner is None else _buys_text(v.buys_left[owner]),
+                    down=owner is not None and (v.down[owner] if now else True),
+                    progress="" if owner is None or not now else self.progress(owner),
+                    buys="" if owner is None or not now else _buys_text(v.buys_left[owner]),
                     melds=tuple(self.meld(k, m) for k, m in mine),
                 )
             )
@@ -1771,9 +1796,14 @@ def _meld_words(rules: Rules, cards: Sequence[Card]) -> str:
 
 
 def _deal_end(
-    b: _Builder, summary: DealSummary, pad: ScorePad, winners: tuple[str, ...]
+    b: _Builder,
+    summary: DealSummary,
+    pad: ScorePad,
+    winners: tuple[str, ...],
+    order: Sequence[int],
 ) -> DealEnd:
-    """The end-of-deal panel of ``summary``: each hand left, pictured, with its points."""
+    """The end-of-deal panel of ``summary``: each hand left, pictured, with its points, and
+    the deal's melds (owners in ``order``)."""
     v = b.v
     rules = v.rules
     over = v.is_over
@@ -1830,6 +1860,10 @@ def _deal_end(
         standings=standings,
         next=next_text,
         button="See the final table" if over else "Next deal",
+        melds=b.melds(order, summary.table),
+        melds_title=(
+            "The melds before the last move" if summary.laid_last else "The melds at the deal's end"
+        ),
     )
 
 
@@ -1880,6 +1914,7 @@ def deal_summaries(game: Game) -> tuple[DealSummary, ...]:
     for action, actor in zip(game.actions, game.actors, strict=True):
         deal = replay.deal
         before = [replay.hand(s) for s in range(game.players)]
+        table = tuple(replay.table)
         finished = len(replay.deal_scores)
         events = replay.apply(action)
         if len(replay.deal_scores) == finished:
@@ -1921,6 +1956,8 @@ def deal_summaries(game: Game) -> tuple[DealSummary, ...]:
                 tuple(hands),
                 how,
                 tuple(last) if went_out == actor else (),
+                table,
+                laid_last=went_out == actor and not isinstance(action, Discard),
             )
         )
     return tuple(out)

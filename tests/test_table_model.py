@@ -431,6 +431,12 @@ def test_the_deal_end_panel_shows_every_hand_left_with_its_points() -> None:
         assert line.score == points_cell(left.score) and line.total == left.total
         assert line.text.startswith(f"{line.name}: 10 cards left, {line.hand_points} points")
     assert panel.pad == model.scores.pad
+    # the deal's melds stay to be seen beside "went out by discarding" (the view is deal 2's)
+    assert model.view.melds == () or all(not g.melds for g in model.view.melds)
+    assert panel.melds_title == "The melds at the deal's end"
+    (mine,) = panel.melds  # only the seat that laid melds
+    assert mine.owner == 0 and mine.title.startswith("You") and mine.down
+    assert [[f.card for f in m.cards] for m in mine.melds] == [P("7H 7C 7S 7D"), P("9H 9D 9S 9C")]
     # as data: the cards are pictured like every other card of the table
     data: DealEndDict | None = build_table(
         game.view(0), game, deal_end=summary, deal_end_panel=True
@@ -624,3 +630,18 @@ def test_go_down_with_fewer_melds_built_than_the_contract_says_what_to_do_next()
         P("7H 7C 7S"),
         P("9H 9D 9S"),
     ]
+
+
+def test_a_deal_ended_by_laying_cards_shows_the_melds_before_that_move() -> None:
+    game = lp.play_match("classic", [lp.bots.BasicBot(i) for i in range(3)], seed=1).game
+    summary = deal_summaries(game)[0]
+    assert summary.laid_last and summary.how == "Ben went out by laying off the 7♥."
+    start = next(k for k in range(len(game.actions)) if game.replay_to(k).deal == 2)
+    view = game.replay_to(start).view(0)  # deal 2 has begun: its table is empty
+    panel = build_table(view, game, deal_end=summary, deal_end_panel=True).scores.panel
+    assert panel is not None and panel.melds_title == "The melds before the last move"
+    shown = [[f.card for f in m.cards] for g in panel.melds for m in g.melds]
+    assert len(shown) == 6 and sorted(map(tuple, shown)) == sorted(
+        tuple(m.cards) for m in summary.table
+    )
+    assert C("7H") in summary.last_cards  # the card laid off is pictured beside "how"

@@ -54,7 +54,7 @@
  *   total: number, text: string}} Leftover
  * @typedef {{deal: number, title: string, how: string, went_out_with: CardItem[],
  *   hands: Leftover[], pad: Pad, over: boolean, banner: string, standings: string[],
- *   next: string, button: string}} Panel
+ *   next: string, button: string, melds: MeldGroup[], melds_title: string}} Panel
  * @typedef {{pad: Pad, winners: string[], banner: string, panel?: Panel|null}} Scores
  * @typedef {{get: (name: string) => any, set: (name: string, value: any) => void,
  *   save_changes: () => void, send: (content: object) => void,
@@ -170,7 +170,28 @@ function padTable(pad, testid, title) {
     <tr class="lpt-total"><th scope="row">total</th>${totals}</tr></tbody></table></section>`;
 }
 
-/** The end-of-deal panel (Python's DealEnd). @param {Panel} d */
+/**
+ * The melds of a deal that is over (Python's DealEnd.melds), read-only and compact, grouped by
+ * owner: the panel's "went out by discarding the 8♦" can be checked against what was laid down.
+ * @param {Panel} d
+ */
+function finalTable(d) {
+  const groups = d.melds.filter((g) => g.melds.length);
+  if (!groups.length) return "";
+  const html = groups.map((g) => `<div class="lpt-group" data-testid="final-melds-of-${g.owner ?? "loose"}">
+      <div class="lpt-group-head"><b>${esc(g.title)}</b></div>
+      <div class="lpt-group-melds">${g.melds.map((m) => `<div class="lpt-meld" role="img"
+          aria-label="${esc(`${g.name}: ${m.describe}`)}" data-testid="final-meld-${m.index}">
+        <div class="lpt-meld-cards">${m.cards.map((c) => `<span class="lpt-mcard"
+          data-card="${esc(c.code)}">${c.svg}</span>`).join("")}</div>
+        <div class="lpt-meld-caption">${esc(m.short)}</div></div>`).join("")}</div></div>`).join("");
+  return `<section class="lpt-final" data-testid="final-melds" aria-label="${esc(d.melds_title)}">
+    <div class="lpt-box-title">${esc(d.melds_title)}</div>
+    <div class="lpt-final-groups">${html}</div></section>`;
+}
+
+/** The end-of-deal panel (Python's DealEnd), with the deal's melds under its first line.
+ * @param {Panel} d */
 function dealEnd(d) {
   const last = d.went_out_with.length
     ? `<span class="lpt-left-cards">${d.went_out_with.map((c) => `<span class="lpt-left-card" role="img"
@@ -195,6 +216,7 @@ function dealEnd(d) {
     : "";
   return `<section class="lpt-panel" data-testid="deal-end" role="region" aria-label="${esc(d.title)}">
     <div class="lpt-panel-how" data-testid="deal-end-how">${esc(d.how)} ${last}</div>
+    ${finalTable(d)}
     ${over}
     <div class="lpt-panel-hands">${hands}</div>
     ${padTable(d.pad, "deal-end-pad", `Score pad after deal ${d.deal}`)}
@@ -218,7 +240,7 @@ export default {
     let dragIndex = -1;
     /** @type {any} the countdown's display timer (it only redraws the number) */
     let ticker = null;
-    const HAND_PART = 7; // the hand's place in the parts that draw() patches
+    const HAND_PART = 6; // the hand's place in the parts that draw() patches
     const CARDS = "<!--lpt-cards-->"; // where the hand's cards go in the hand's part
     /** @type {{key: string, attrs: string, svg: string}[]} the hand's cards being drawn */
     let handCards = [];
@@ -545,11 +567,16 @@ export default {
       const play = !panel;
       const focus = rememberFocus();
       handCards = cards;
-      patch([head, winnersHtml, panel ? memo("panel", [panel], () => dealEnd(panel)) : "",
-        play ? opponents : "", play ? middle : "",
-        play ? message("table") : "", play ? prompt : "", play ? hand : "" /* HAND_PART */,
-        play ? message("hand") + hintHtml : "", play ? actions : "", bottom, crashHtml]);
+      const panelHtml = panel ? memo("panel", [panel], () => dealEnd(panel)) : "";
+      // the question, the messages and the buttons sit in one dock under the hand, sticky at
+      // the bottom of the screen (table.css): what appears there does not move the hand
+      const say = `<div class="lpt-say" data-testid="messages">${message("hand")}${hintHtml}</div>`;
+      patch([head, winnersHtml, panelHtml,
+        play ? opponents : "", play ? middle : "", play ? message("table") : "",
+        play ? hand : "" /* HAND_PART */, play ? prompt : "", play ? say : "", play ? actions : "",
+        bottom, crashHtml]);
       root.classList.toggle("is-four-color", !!model.get("four_color"));
+      root.classList.toggle("is-projector", Number(model.get("scale")) > 1);
       root.classList.toggle("is-watch", !interactive);
       root.classList.toggle("is-paused", !!panel);
       // What this picture shows, for tests and the latency benchmark: the view's version and
@@ -658,10 +685,15 @@ export default {
      */
     function patch(parts) {
       if (shown.length !== parts.length) {
-        root.innerHTML = parts.map(() => '<div class="lpt-part"></div>').join("");
+        // the hand, the dock (question, messages, buttons) and the log are grouped, so that a
+        // projector can put the log beside the hand (table.css: .is-projector .lpt-duo); the
+        // groups are `display: contents` otherwise, as if every part were the root's child
+        const part = '<div class="lpt-part"></div>';
+        root.innerHTML = `${part.repeat(HAND_PART)}<div class="lpt-duo"><div class="lpt-main">${part}
+          <div class="lpt-dock">${part.repeat(parts.length - HAND_PART - 3)}</div></div>${part}</div>${part}`;
         shown = parts.map(() => "");
       }
-      const boxes = root.children;
+      const boxes = root.querySelectorAll(".lpt-part");
       parts.forEach((html, i) => {
         if (shown[i] !== html) {
           boxes[i].innerHTML = i === HAND_PART
