@@ -579,6 +579,8 @@ class Hint:
     button: ButtonKind | None = None
     cards: tuple[int, ...] = ()
     meld: int | None = None
+    label: str = "Hint"
+    """The word before the sentence ("Hint: Go down now"): a lesson's coach says "Coach"."""
 
     @classmethod
     def of(cls, action: Action, reason: str, hand: Sequence[Card]) -> Hint:
@@ -997,6 +999,7 @@ class HintDict(TypedDict):
     button: str | None
     cards: list[int]
     meld: int | None
+    label: str
 
 
 class ControlsDict(TypedDict):

@@ -58,6 +58,7 @@ def test_at_the_start_the_discard_pile_and_take_discard_are_ringed_under_the_sen
     assert deal.advice.step == "take"
     assert hint is not None and hint["button"] == "take"  # table.js rings the discard pile
     assert hint["text"] == deal.advice.text and "Take the 7♦" in hint["text"]
+    assert hint["label"] == "Coach"  # the slot reads "Coach: Your turn starts with a draw…"
     assert ringed_buttons(deal) == ["take"] and hint["cards"] == []
     # above the table only the step's title, pointing down at the hint
     assert "Take the 7♦ from the discard pile." in deal.coach.value
@@ -223,7 +224,7 @@ def test_coach_hint_of_a_buy_left_to_the_learner_is_the_sentence_alone() -> None
     deal = FirstDeal(pace=0)
     g = deal.game
     advice = type(deal.advice)("buy?", "You are offered the 7♦ to buy.", None, "Buy the 7♦?")
-    assert coach_hint(g, 0, advice) == Hint("You are offered the 7♦ to buy.")
+    assert coach_hint(g, 0, advice) == Hint("You are offered the 7♦ to buy.", label="Coach")
     for step in ("wait", "scored"):
         assert coach_hint(g, 0, type(advice)(step, "Watch")) is None
 

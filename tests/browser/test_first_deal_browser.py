@@ -36,6 +36,7 @@ _RINGED = """(root) => {
   const ringed = (sel) => [...root.querySelectorAll(`${sel}.is-hinted`)];
   return {
     pile: ringed('[data-testid="discard-top"]').length > 0,
+    stock: ringed('[data-testid="stock"]').length > 0,
     buttons: ringed(".lpt-btn").map((b) => b.dataset.kind),
     cards: ringed('[data-testid^="hand-card-"]').map((c) => c.dataset.card).sort(),
   };
@@ -150,7 +151,7 @@ def test_the_coached_first_deal_played_by_clicking(deal_page: Any) -> None:
     assert "Take the 7♦" in t.coach.inner_text()
     # the coach's whole sentence is the table's hint, and the pile it names is ringed
     assert "Take the 7♦ from the discard pile (click it)" in t.hint()
-    t.expect_ringed(pile=True, buttons=["take"], cards=[])
+    t.expect_ringed(pile=True, stock=False, buttons=["take"], cards=[])
 
     # the switch shows the opponents' hands (teaching) and hides them again
     switch = page.locator("button.widget-toggle-button", has_text="Show opponents")
@@ -192,7 +193,8 @@ def test_the_coached_first_deal_played_by_clicking(deal_page: Any) -> None:
 
     # turn 2: draw, lay off three cards (on Ada's melds and your own), discard the J♥
     t.expect("draw")
-    t.expect_ringed(buttons=["draw"])
+    t.expect_ringed(buttons=["draw"], stock=True)
+    assert t.hint().startswith("Coach: Your turn starts with a draw.")
     t.click(t.testid("stock"))
     t.lay_off("QD", on="QS")
     t.lay_off("4S", on="4H")

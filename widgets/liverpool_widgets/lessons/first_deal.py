@@ -279,9 +279,9 @@ def coach_hint(
         return None
     action = advice.action
     if action is None:  # a buy left to the learner: the sentence alone
-        return Hint(advice.text)
+        return Hint(advice.text, label="Coach")
     hand = game.hand(seat)
-    hint = Hint.of(action, advice.text, hand)
+    hint = replace(Hint.of(action, advice.text, hand), label="Coach")
     if not isinstance(action, GoDown):
         return hint
     built = [sorted(hand[i].code for i in group) for group in staged]

@@ -69,9 +69,14 @@ const TRAITS = [
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), [tabindex]";
 let tables = 0; // each table's element ids are its own (several tables may share a page)
 
-/** @param {unknown} text */
+/**
+ * Text made safe for HTML. Every word the table writes passes here, so here the joker is
+ * written as a word: the engine's sentences name it by its glyph (str(card) is "🃏"), which at
+ * text size shows as a tiny picture or a box that a beginner does not read as "Joker".
+ * @param {unknown} text
+ */
 function esc(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({
+  return String(text ?? "").replace(/🃏/gu, "Joker").replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
   })[c] ?? c);
 }
@@ -338,7 +343,7 @@ export default {
       const piles = `<div class="lpt-piles">
         <div class="lpt-pile">
           <div class="lpt-pile-name">Stock</div>
-          <button type="button" class="lpt-stock" data-act="click_stock" data-testid="stock" data-focus-key="stock"
+          <button type="button" class="lpt-stock${hint && hint.button === "draw" ? " is-hinted" : ""}" data-act="click_stock" data-testid="stock" data-focus-key="stock"
             aria-label="${esc(`stock: ${plural(view.piles.stock, "card")}; draw`)}"
             title="Click to draw from the stock">
             ${view.piles.stock ? '<span class="lpt-back-big"></span>' : '<span class="lpt-slot">empty</span>'}
@@ -543,7 +548,7 @@ export default {
           data-testid="error" data-kind="${guide ? "guide" : "error"}">${guide ? "ℹ" : "⚠"} ${esc(error)}</div>`;
       };
       const hintHtml = hint && hint.text
-        ? `<div class="lpt-hint" role="status" data-testid="hint"><b>Hint:</b> ${esc(hint.text)}</div>`
+        ? `<div class="lpt-hint" role="status" data-testid="hint"><b>${esc(hint.label)}:</b> ${esc(hint.text)}</div>`
         : "";
 
       // -- log, score pad, winners ----------------------------------------------------------------
