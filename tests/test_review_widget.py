@@ -4,6 +4,8 @@ hidden card), moves its progress bar, cancels, and says in words what went wrong
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -14,7 +16,7 @@ pytest.importorskip("ipywidgets")
 import liverpool as lp
 from liverpool.bots import make
 from liverpool.render import card_label
-from liverpool.review import Grade
+from liverpool.review import Decision, Grade
 from liverpool_widgets import Review
 from liverpool_widgets import review as review_widget
 
@@ -57,12 +59,23 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     )
     # the costliest moment, pictured as seat 0 saw it after drawing the 8♦
     moments = widget.moments.value
-    assert moments.count("lp-review-moment") == 1 and 'class="lp-table" data-seat="0"' in moments
+    assert moments.count("lp-review-moment") == 1
+    assert 'class="lp-review-board" data-seat="0"' in moments
     assert "You chose to discard the Q♥; the review prefers: go down now." in moments
     for own in lp.parse_cards("QH 8D KC"):
         assert card_label(own) in moments
     for hidden in lp.parse_cards("10S 6H 2S 9H"):  # other seats' cards are never drawn
         assert card_label(hidden) not in moments
+    # the Q♥ it was about is ringed in the hand and said in words, not by colour alone
+    assert _marked(moments) == [("the Q♥ you discarded", ["QH"])]
+    assert "<b>Ringed:</b> the Q♥ you discarded" in moments
+    assert "▲ you discarded it" in moments
+    # trimmed: a line per other player with their count, never a row of card backs
+    assert _others(moments) == {"1": "3 cards", "2": "3 cards", "3": "10 cards"}
+    assert "lp-backs" not in moments and moments.count('data-card="back"') == 1  # the stock
+    # done: the bar and the dead Cancel are gone, here and in the picture
+    assert widget.progress_row.layout.display == "none"
+    assert "Done." not in widget.picture_html() and "Accuracy 50%" in widget.picture_html()
     rows = widget.decisions.value
     assert rows.count("lp-review-row") == 2 and "draw from the stock" in rows
     bad = result.decisions[1].grade
@@ -70,6 +83,90 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     assert rows.count("data-grade='good'") == rows.count(f"data-grade='{bad.value}'") == 1
     assert repr(widget) == "Review(seat=0, 2 graded, accuracy 50%)"
     assert "Review of Ada&#x27;s play (seat 0)" in widget.heading.value
+
+
+def _marked(html: str) -> list[tuple[str, list[str]]]:
+    """Each ringed thing of ``html``: its accessible name and the cards in it."""
+    found = []
+    for m in re.finditer(r'data-marked="true" role="group" aria-label="([^"]*)"', html):
+        start = m.end()
+        depth, i = 1, start
+        while depth:  # to the ring's own closing </span>
+            nxt = re.compile(r"<span\b|</span>").search(html, i)
+            assert nxt is not None
+            depth += 1 if nxt.group() != "</span>" else -1
+            i = nxt.end()
+        cards = re.findall(r'data-card="([^"]+)"', html[start:i])
+        found.append((unescape(m.group(1)), cards))
+    return found
+
+
+def _others(html: str) -> dict[str, str]:
+    """Each other player's one line: seat -> the count of cards it holds."""
+    lines = re.findall(r'class="lp-review-other" data-seat="(\d+)"[^>]*>(.*?)</li>', html)
+    return {seat: " ".join(re.findall(r"\d+ cards?\b", line)) for seat, line in lines}
+
+
+def _decision(view: lp.PlayerView, played: lp.Action) -> Decision:
+    return Decision(0, view.deal, 1, "x", view, played, played, 0.0, 0.0, Grade.MISTAKE, "", 0)
+
+
+def _buy_view() -> lp.PlayerView:
+    """Seat 0 asked whether to buy the 4♥ Ben threw."""
+    game = lp.Game.from_deal("house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
+    game.apply(lp.DrawStock())
+    while not (game.phase is lp.Phase.BUY and game.to_act == 0):
+        legal = game.legal_actions()
+        kinds = (lp.Pass, lp.DrawStock, lp.Discard)
+        game.apply(next(a for kind in kinds for a in legal if isinstance(a, kind)))
+    return game.view(0)
+
+
+def test_each_pictured_moment_rings_what_the_decision_was_about_and_says_it() -> None:
+    game = lp.Game.from_deal("house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
+    draw = game.view(0)  # the J♣ upcard on the pile
+    game.apply(lp.DrawStock())
+    while game.phase is lp.Phase.BUY:
+        game.apply(lp.Pass())
+    play = game.view(0)
+    down = next(a for a in game.legal_actions() if isinstance(a, lp.GoDown))
+    game.apply(down)
+    lay = next(a for a in game.legal_actions() if isinstance(a, lp.LayOff) and a.meld == 0)
+    buy = _buy_view()
+    cases: list[tuple[lp.PlayerView, lp.Action, str, str, list[str]]] = [
+        (draw, lp.TakeDiscard(), "the J♣ you took from the discard pile", "discard", ["JC"]),
+        (
+            draw,
+            lp.DrawStock(),
+            "the J♣ you left on the discard pile to draw from the stock",
+            "discard",
+            ["JC"],
+        ),
+        (buy, lp.Buy(), "the 4♥ you bought", "discard", ["4H"]),
+        (buy, lp.Pass(), "the 4♥ you let go", "discard", ["4H"]),
+        (play, lp.Discard("5S"), "the 5♠ you discarded", "hand", ["5S"]),
+        (
+            play,
+            down,
+            "the cards you went down with: 7♥ 7♣ 7♦, K♠ K♣ K♦",
+            "hand",
+            ["7H", "7C", "7D", "KS", "KC", "KD"],
+        ),
+    ]
+    for view, action, words, zone, cards in cases:
+        board = review_widget.moment_board(_decision(view, action))
+        assert f"<b>Ringed:</b> {words}" in board, words
+        ringed = _marked(board)
+        assert [w for w, _ in ringed] == [words] * len(ringed), words
+        assert sorted(c for _, held in ringed for c in held) == sorted(cards), words
+        at = board.index('data-marked="true"')  # in the zone it was about
+        assert board.rfind('data-zone="', 0, at) == board.rfind(f'data-zone="{zone}"', 0, at)
+    # a card laid off: the card in the hand and the meld it went on, both named in words
+    board = review_widget.moment_board(_decision(game.view(0), lay))
+    words = "the Q♥ you laid on Ben's set of queens"
+    assert [w for w, _ in _marked(board)] == [words, words]
+    assert "▲ you laid the Q♥ here" in board and "▲ you laid it off" in board
+    assert '<div class="lp-table-meld" data-meld="0"><span class="lp-review-mark"' in board
 
 
 def test_a_learner_called_you_reads_review_of_your_play() -> None:
@@ -92,6 +189,7 @@ def test_a_review_runs_in_the_background_and_cancel_keeps_what_was_graded() -> N
     assert result is not None and not result.complete
     assert widget.progress.bar_style == "warning" and "Stopped" in widget.status.value
     assert "stopped before the end" in widget.summary.value
+    assert widget.progress_row.layout.display == "none"  # the summary says it was stopped
     assert repr(widget).endswith("cancelled)")
 
 
@@ -139,6 +237,10 @@ def test_a_failure_in_the_review_is_shown_under_the_widget(
     assert widget.error == "The review failed: RuntimeError: the sampler fell over"
     assert "the sampler fell over" in widget.status.value
     assert widget.progress.bar_style == "danger" and repr(widget) == "Review(seat=0, failed)"
+    # what went wrong stays in sight (and in the picture); the dead bar and Cancel do not
+    assert widget.progress_row.layout.display != "none"
+    assert widget.progress.layout.display == widget.cancel_button.layout.display == "none"
+    assert "the sampler fell over" in widget.picture_html()
 
 
 def test_review_my_play_on_the_match_table_reviews_the_humans_moves() -> None:

@@ -3,15 +3,20 @@
 ``Review(record_or_game, seat=0, budget=...)`` grades every decision of ``seat`` with
 :func:`liverpool.review.review` — the same grades, sentences and summary as ``liverpool review``
 — and shows them: the summary (accuracy, points lost, what to practise and the lesson that
-teaches it), the three costliest moments pictured as the table looked to that seat then (drawn
-by :func:`liverpool.render.view_html` from the seat's own view, so no hidden card is ever shown),
-and the list of graded decisions.
+teaches it), the three costliest moments pictured as the table looked to that seat then, and the
+list of graded decisions. Each moment is a small board drawn from the seat's own view (so no
+hidden card is ever shown): the contract, one line per other player (progress and cards held,
+never a row of card backs), the stock, the discard pile's top card, the melds on the table and
+the seat's hand, with the card (or pile, or meld) the decision was about ringed in gold, as the
+table rings a hint, and said in words ("Ringed: the 2♣ you discarded").
 
 A review plays each choice out over sampled deals and takes about half a second a decision at
 the default budget, so it runs in a background thread while a progress bar moves; Cancel stops
-it and shows what was graded so far. The kernel stays free meanwhile. ``wait=True`` reviews
-before the constructor returns (no thread: for scripts and tests), and :meth:`Review.join`
-waits for a running review. ``result`` holds the :class:`liverpool.review.Review` once done.
+it and shows what was graded so far. The kernel stays free meanwhile. Once the review has
+finished or stopped, the progress row (bar and Cancel) is hidden: the summary says the rest.
+``wait=True`` reviews before the constructor returns (no thread: for scripts and tests), and
+:meth:`Review.join` waits for a running review. ``result`` holds the
+:class:`liverpool.review.Review` once done.
 
 The record may be a saved game's JSON text, the path of a saved file (``liverpool play --save``,
 a room's downloaded record), a :class:`~liverpool.Game`, or anything holding one as ``.game``
@@ -25,16 +30,34 @@ a room's downloaded record), a :class:`~liverpool.Game`, or anything holding one
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from liverpool.actions import (
+    Buy,
+    Discard,
+    DrawStock,
+    GoDown,
+    GoOut,
+    LayOff,
+    Pass,
+    SwapWild,
+    TakeDiscard,
+)
+from liverpool.cards import Card, format_cards
 from liverpool.errors import quoted
 from liverpool.evaluate import Budget, describe_action
 from liverpool.events import second_person
-from liverpool.render import view_html
+from liverpool.render import card_img, meld_html
 from liverpool.review import NOTHING_GRADED, Decision, Grade, review
 from liverpool.review import Review as ReviewResult
+from liverpool.state import Phase
+from liverpool.table_model import Header, SeatInfo, build_table
+from liverpool.view import PlayerView
+from liverpool.words import counted
 
 from .picture import PictureMixin
 from .saved_game import game_of
@@ -112,8 +135,12 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self.summary = widgets.HTML()
         self.moments = widgets.HTML()
         self.decisions = widgets.HTML()
-        bar = widgets.HBox([self.progress, self.cancel_button, self.status])
-        super().__init__([self.heading, bar, self.summary, self.moments, self.decisions])
+        self.progress_row = widgets.HBox([self.progress, self.cancel_button, self.status])
+        """The bar, Cancel and the state in words: hidden once the review has finished or
+        stopped (on a failure only the words stay, saying what went wrong)."""
+        super().__init__(
+            [self.heading, self.progress_row, self.summary, self.moments, self.decisions]
+        )
         if wait:
             self._run()
         else:
@@ -153,10 +180,12 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
 
     def _picture_body(self) -> str:
         """What the widget shows now, for a notebook opened cold: the heading and the state,
-        then (once done) the summary, the costliest moments and the graded decisions."""
-        return "".join(
-            w.value for w in (self.heading, self.status, self.summary, self.moments, self.decisions)
-        )
+        then (once done) the summary, the costliest moments and the graded decisions. The state
+        is left out where the widget hides it (a finished or stopped review)."""
+        shown = [self.heading, self.summary, self.moments, self.decisions]
+        if self.progress_row.layout.display != "none":
+            shown.insert(1, self.status)
+        return "".join(w.value for w in shown)
 
     # -- the work (in the review thread, or the caller's with wait=True) -----------------------
     def _tick(self, done: int, total: int) -> None:
@@ -182,6 +211,9 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
             self.progress.bar_style = "danger"
             self.status.value = f"<span style='color:#cf222e'>{escape(self.error)}</span>"
             self.cancel_button.disabled = True
+            # what went wrong stays on screen; the dead bar and button go
+            self.progress.layout.display = "none"
+            self.cancel_button.layout.display = "none"
             return
         self.result = result
         self.cancel_button.disabled = True
@@ -198,6 +230,9 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self.summary.value = summary_html(result)
         self.moments.value = moments_html(result)
         self.decisions.value = decisions_html(result)
+        # the summary says how many decisions were graded and whether the review was stopped:
+        # a full bar and a dead Cancel button would only take room
+        self.progress_row.layout.display = "none"
 
 
 # -- HTML ----------------------------------------------------------------------------------------
@@ -250,7 +285,8 @@ def _said(d: Decision) -> str:
 
 
 def moments_html(result: ReviewResult) -> str:
-    """The three costliest moments, each with the table as the reviewed seat saw it then."""
+    """The three costliest moments, each with the table as the reviewed seat saw it then and
+    the card the decision was about ringed and said in words."""
     if not result.costliest:
         return ""
     parts = ["<h4 style='margin:10px 0 4px'>The costliest moments</h4>"]
@@ -260,9 +296,310 @@ def moments_html(result: ReviewResult) -> str:
             f"<p style='margin:2px 0'><b>{k}. Deal {d.deal}, turn {d.turn}</b> ({d.kind}) "
             f"{_grade_pill(d.grade)} {d.loss:.1f} points lost</p>"
             f"<p style='margin:2px 0'>{escape(_said(d))} {escape(d.why)}</p>"
-            f"{view_html(d.view)}</div>"
+            f"{moment_board(d)}</div>"
         )
     return "".join(parts)
+
+
+# -- a moment's board ----------------------------------------------------------------------------
+# Small and light, like the table widget: what the learner needs to judge the decision (the
+# contract, the discard pile's top card, the melds on the table, their own hand), one line for
+# each other player, and the card the decision was about ringed in the gold of the table's hint
+# ring (table.css --lpt-gold, .is-hinted) and said in words. Everything is inline <img> and
+# inline style, so the picture shows without a kernel (a lesson stores it as text/html), and it
+# is drawn from the seat's own view: no other seat's card is ever in it.
+
+GOLD = "#e8a317"
+"""The ring round the card a decision was about: the table's hint gold."""
+
+_INK = "color:#1c2330"
+_BOARD = (
+    "font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;"
+    f"line-height:1.35;box-sizing:border-box;{_INK};background:#eaf4ee;border:1px solid #cfe3d6;"
+    "border-radius:10px;padding:8px 10px;display:flex;flex-direction:column;gap:8px;"
+    "max-width:100%;margin-top:6px"
+)
+_ZONE = "background:#ffffff;border:1px solid #d8dee4;border-radius:8px;padding:6px 8px"
+_ZONE_TITLE = "font-weight:700;font-size:13px;margin-bottom:3px"
+_RING = (
+    f"border:3px solid {GOLD};border-radius:9px;padding:2px;background:#fff3cd;"
+    "box-shadow:0 0 10px rgba(232,163,23,0.7)"
+)
+_TAG = (
+    "display:inline-block;background:#fff3cd;color:#5c3d00;border:1px solid #e8a317;"
+    "border-radius:999px;padding:0 7px;font-size:12px;font-weight:700;white-space:nowrap"
+)
+_HAND_WIDTH = 56
+_HAND_OVERLAP = 0.42
+_PILE_WIDTH = 56
+_MELD_WIDTH = 44
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What a decision was about, to ring on its board: cards of the hand, a pile or a meld of
+    the table, and the words that say it (never colour alone)."""
+
+    words: str
+    """The whole of it, for the caption and the ring's accessible name: ``"the 2♣ you
+    discarded"``."""
+    tag: str
+    """A short tag beside the ringed card or pile: ``"you discarded it"``."""
+    hand: tuple[Card, ...] = ()
+    pile: str | None = None
+    """``"discard"`` (the pile's top card) or ``"stock"``."""
+    meld: int | None = None
+    """The meld of the table a card was laid on (its index in ``view.table``)."""
+    meld_tag: str = ""
+
+
+def _whose(view: PlayerView, meld: int) -> str:
+    owner = view.table[meld].owner
+    return "your" if owner is None or owner == view.seat else f"{view.names[owner]}'s"
+
+
+def decision_mark(action: object, view: PlayerView) -> Mark | None:
+    """What ``action``, played from ``view``, was about (``None`` for an action without a card,
+    pile or meld to point at)."""
+    top = view.offer or view.discard_top
+    if isinstance(action, Discard):
+        return Mark(f"the {action.card} you discarded", "you discarded it", hand=(action.card,))
+    if isinstance(action, TakeDiscard) and top is not None:
+        words = f"the {top} you took from the discard pile"
+        return Mark(words, "you took it", pile="discard")
+    if isinstance(action, Buy) and top is not None:
+        return Mark(f"the {top} you bought", "you bought it", pile="discard")
+    if isinstance(action, Pass) and view.phase is Phase.BUY and top is not None:
+        return Mark(f"the {top} you let go", "you let it go", pile="discard")
+    if isinstance(action, DrawStock):
+        if top is not None:
+            words = f"the {top} you left on the discard pile to draw from the stock"
+            return Mark(words, "you left it", pile="discard")
+        return Mark("the stock you drew from", "you drew here", pile="stock")
+    if isinstance(action, (LayOff, SwapWild)):
+        card, meld = action.card, action.meld
+        if not 0 <= meld < len(view.table):
+            return Mark(f"the {card} you laid off", "you laid it off", hand=(card,))
+        described = f"{_whose(view, meld)} {view.table[meld].describe(view.rules)}"
+        if isinstance(action, LayOff):
+            words, tag, meld_tag = (
+                f"the {card} you laid on {described}",
+                "you laid it off",
+                f"you laid the {card} here",
+            )
+        else:
+            words, tag, meld_tag = (
+                f"the {card} you put in place of a wild in {described}",
+                "you swapped it in",
+                f"you put the {card} here",
+            )
+        return Mark(words, tag, hand=(card,), meld=meld, meld_tag=meld_tag)
+    if isinstance(action, GoDown):
+        cards = tuple(c for m in action.melds for c in m)
+        melds = ", ".join(format_cards(m) for m in action.melds)
+        return Mark(f"the cards you went down with: {melds}", "you went down", hand=cards)
+    if isinstance(action, GoOut):
+        if action.melds is None:
+            return Mark("your whole hand, which you went out with", "", hand=view.hand)
+        cards = tuple(c for m in action.melds for c in m)
+        melds = ", ".join(format_cards(m) for m in action.melds)
+        return Mark(f"the cards you went out with: {melds}", "", hand=cards)
+    return None
+
+
+def _ringed(inner: str, words: str, *, block: bool = False) -> str:
+    """``inner`` in the gold ring, named by ``words`` for a screen reader and as a tooltip."""
+    column = "display:flex;flex-direction:column;align-items:center;gap:3px"
+    shape = column if block else "display:inline-flex"
+    return (
+        f'<span class="lp-review-mark" data-marked="true" role="group" '
+        f'aria-label="{escape(words)}" title="{escape(words)}" '
+        f'style="{shape};position:relative;z-index:1;{_RING}">{inner}</span>'
+    )
+
+
+def _tag(text: str, *, below: bool = False) -> str:
+    """A short tag for a ringed card: under it in its box, or hanging ``below`` the ring."""
+    if not text:
+        return ""
+    hang = ";position:absolute;left:-3px;top:100%;margin-top:5px" if below else ""
+    return f'<span class="lp-review-tag" style="{_TAG}{hang}">▲ {escape(text)}</span>'
+
+
+def _hand_row(view: PlayerView, mark: Mark | None) -> str:
+    """The seat's hand, sorted by rank as the terminal's review shows it, the marked cards in
+    the ring (each once: a hand may hold two of a card)."""
+    hand = view.hand
+    order = sorted(range(len(hand)), key=lambda i: (hand[i].sort_key(), i))
+    wanted = list(mark.hand) if mark is not None else []
+    marked: set[int] = set()
+    for card in wanted:
+        i = next((i for i in order if hand[i] == card and i not in marked), None)
+        if i is not None:
+            marked.add(i)
+    single = mark is not None and len(marked) == 1
+    step = f"margin-left:-{_HAND_WIDTH * _HAND_OVERLAP:g}px"
+    parts = []
+    for n, i in enumerate(order):
+        img = card_img(hand[i], rules=view.rules, width=_HAND_WIDTH)
+        shift = step if n else ""
+        if i in marked and mark is not None:
+            # shown whole, the next card not over it (so no card's corner is hidden either),
+            # its tag hanging under it
+            tag = _tag(mark.tag, below=True) if single else ""
+            ringed = _ringed(img + tag, mark.words)
+            room = f"margin-right:{_HAND_WIDTH * _HAND_OVERLAP + 4:g}px"
+            parts.append(f'<span style="display:inline-flex;{shift};{room}">{ringed}</span>')
+        else:
+            parts.append(f'<span style="display:inline-flex;{shift}">{img}</span>')
+    if not parts:
+        parts.append(f"<span style='{_MUTED}'>no cards</span>")
+    label = f"your hand: {counted(len(hand), 'card')}"
+    pad = 28 if single else 3
+    return (
+        f'<div class="lp-review-hand" data-zone="hand" style="{_ZONE}">'
+        f'<div style="{_ZONE_TITLE}">Your hand '
+        f'<span style="font-weight:400;color:#57606a">({counted(len(hand), "card")})</span></div>'
+        f'<div role="group" aria-label="{escape(label)}" style="display:flex;'
+        f'align-items:flex-start;flex-wrap:nowrap;overflow-x:auto;padding:3px 3px {pad}px">'
+        f"{''.join(parts)}</div></div>"
+    )
+
+
+def _piles(view: PlayerView, mark: Mark | None) -> str:
+    """The stock (its count) and the discard pile's top card."""
+    ringed = mark.pile if mark is not None else None
+    stock_img = card_img(Card.joker(), face_down=True, width=40) if view.stock_size else ""
+    stock = (
+        f'<div style="display:flex;flex-direction:column;align-items:center;gap:2px">'
+        f"{stock_img}<span style='font-size:13px'>{counted(view.stock_size, 'card')}</span>"
+        "</div>"
+    )
+    if ringed == "stock" and mark is not None:
+        stock = _ringed(stock + _tag(mark.tag), mark.words, block=True)
+    top = view.discard_top
+    if top is not None:
+        discard = card_img(top, rules=view.rules, width=_PILE_WIDTH)
+    else:
+        discard = f"<span style='{_MUTED}'>empty</span>"
+    under = f"<span style='{_MUTED}'>{counted(len(view.discard_pile), 'card')}</span>"
+    if ringed == "discard" and mark is not None:
+        discard = _ringed(discard + _tag(mark.tag), mark.words, block=True)
+    stock_label = f"stock: {counted(view.stock_size, 'card')}"
+    discard_label = (
+        f"discard pile: {counted(len(view.discard_pile), 'card')}, top card {top.name}"
+        if top is not None
+        else "discard pile: empty"
+    )
+    price = ""
+    if view.phase is Phase.BUY and view.price:
+        price = f"<div style='{_MUTED}'>buying costs {counted(view.price, 'extra card')}</div>"
+    return (
+        f'<div class="lp-review-piles" style="{_ZONE};display:flex;gap:12px;'
+        'align-items:flex-start">'
+        f'<div class="lp-stock" data-zone="stock" role="group" aria-label="{escape(stock_label)}" '
+        f'style="text-align:center"><div style="{_ZONE_TITLE}">Stock</div>{stock}</div>'
+        f'<div class="lp-discard" data-zone="discard" role="group" '
+        f'aria-label="{escape(discard_label)}" style="text-align:center;display:flex;'
+        f'flex-direction:column;align-items:center;gap:2px"><div style="{_ZONE_TITLE}">'
+        f"Discard</div>{discard}{under}{price}</div></div>"
+    )
+
+
+def _melds(view: PlayerView, mark: Mark | None) -> str:
+    """The melds on the table, grouped by the seat that laid them, the marked one ringed."""
+    if not view.table:
+        body = f"<div style='{_MUTED};padding:4px 0'>No melds on the table yet.</div>"
+    else:
+        owners: dict[int, list[int]] = {}
+        for i, meld in enumerate(view.table):
+            owner = meld.owner if meld.owner is not None else view.seat
+            owners.setdefault(owner, []).append(i)
+        groups = []
+        for owner in sorted(owners, key=lambda s: (s != view.seat, s)):
+            who = "Your melds" if owner == view.seat else f"{view.names[owner]}'s melds"
+            items = []
+            for i in owners[owner]:
+                drawn = meld_html(view.table[i], rules=view.rules, width=_MELD_WIDTH)
+                if mark is not None and mark.meld == i:
+                    drawn = _ringed(drawn + _tag(mark.meld_tag), mark.words, block=True)
+                items.append(f'<div class="lp-table-meld" data-meld="{i}">{drawn}</div>')
+            groups.append(
+                f'<div class="lp-meld-group" data-owner="{owner}">'
+                f'<div style="font-size:12px;font-weight:700;color:#57606a">{escape(who)}</div>'
+                f'<div style="display:flex;flex-wrap:wrap;gap:4px 12px">{"".join(items)}</div>'
+                "</div>"
+            )
+        body = '<div style="display:flex;flex-wrap:wrap;gap:4px 22px">' + "".join(groups) + "</div>"
+    return (
+        f'<div class="lp-review-melds" data-zone="table" style="{_ZONE};flex:1;min-width:240px">'
+        f'<div style="{_ZONE_TITLE}">Table</div>{body}</div>'
+    )
+
+
+def _others(seats: Sequence[SeatInfo]) -> str:
+    """One line for each other player: progress and how many cards they hold (their cards are
+    never drawn, not even face down), and the discards everyone saw them pick up."""
+    lines = []
+    for seat in seats:
+        if seat.you:
+            continue
+        facts = [seat.progress, counted(seat.hand_size, "card")]
+        if seat.picked_up:
+            picked = " ".join(str(f.card) for f in seat.picked_up)
+            facts.append(f"{seat.picked_words} {picked}")
+        if seat.dealer:
+            facts.append("dealer")
+        lines.append(
+            f'<li class="lp-review-other" data-seat="{seat.seat}" style="margin:0">'
+            f"<b>{escape(seat.name)}</b>: {escape(' · '.join(facts))}</li>"
+        )
+    return (
+        '<ul class="lp-review-others" aria-label="the other players" style="list-style:none;'
+        f'margin:0;padding:0;font-size:13px;display:flex;flex-wrap:wrap;gap:2px 18px">'
+        f"{''.join(lines)}</ul>"
+    )
+
+
+def _header(h: Header) -> str:
+    head = f"Deal {h.deal} of {h.deals} · {h.contract} · {h.dealer} dealt"
+    return (
+        '<div style="display:flex;flex-wrap:wrap;gap:4px 12px;align-items:center;'
+        'justify-content:space-between">'
+        f'<div style="font-weight:700;font-size:14px">{escape(head)}</div>'
+        '<div class="lp-deciding" style="background:#ffffff;border:1px solid #d8dee4;'
+        f'border-radius:999px;padding:1px 10px;font-size:13px">{escape(h.deciding)}</div></div>'
+    )
+
+
+def moment_board(d: Decision) -> str:
+    """The table as the reviewed seat saw it at decision ``d``, small, with what the decision
+    was about ringed in gold and said in words."""
+    view = d.view
+    model = build_table(view).view
+    mark = decision_mark(d.played, view)
+    caption = ""
+    if mark is not None:
+        swatch = (
+            f'<span aria-hidden="true" style="display:inline-block;width:12px;height:12px;'
+            f"border:3px solid {GOLD};border-radius:4px;background:#fff3cd;"
+            'vertical-align:-3px;margin-right:6px"></span>'
+        )
+        caption = (
+            f'<div class="lp-review-mark-words" style="font-size:14px">{swatch}'
+            f"<b>Ringed:</b> {escape(mark.words)}</div>"
+        )
+    name = view.names[view.seat]
+    seen = "as you saw it" if name == "You" else f"as {name} saw it"
+    return (
+        f'<div class="lp-review-board" data-seat="{view.seat}" role="group" '
+        f'aria-label="{escape(f"The table {seen}, deal {d.deal}, turn {d.turn}")}" '
+        f'style="{_BOARD}">'
+        f"{_header(model.header)}{caption}{_others(model.seats)}"
+        '<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:stretch">'
+        f"{_piles(view, mark)}{_melds(view, mark)}</div>"
+        f"{_hand_row(view, mark)}</div>"
+    )
 
 
 def decisions_html(result: ReviewResult) -> str:
