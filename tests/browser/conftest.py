@@ -8,6 +8,7 @@ command that installs it (fails instead where ``CI`` is set): see ``labdriver.re
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import labdriver as ld
@@ -43,3 +44,21 @@ def page(chromium: Any) -> Iterator[Any]:
     On teardown the kernel of the notebook open in it (if any) is shut down."""
     with ld.notebook_page(chromium, width=1400, height=1700, timeout=TIMEOUT) as pg:
         yield pg
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The play site, built once for the session into a temp folder (``scripts/build_site.py``)
+    and served from 127.0.0.1: its address and folder."""
+    ld.require()
+    builder = ld.load_script("build_site")
+    cache = ld.require_pyodide(builder)
+    out = builder.build(tmp_path_factory.mktemp("site") / "site", cache=cache)
+    with builder.serving(out) as url:
+        yield url, out
+
+
+@pytest.fixture(scope="session")
+def site(built: tuple[str, Path]) -> str:
+    """The address of the served play site."""
+    return built[0]

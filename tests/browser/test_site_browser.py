@@ -18,79 +18,20 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import labdriver as ld
 import pytest
+import sitekit as sk
+from sitekit import WAIT
 
 pytestmark = pytest.mark.browser
 
-WAIT = 60_000  # ms: the longest any one wait may take (Pyodide's cold start is the longest)
 DEAL_SECONDS = 60  # the whole first deal, clicked
 SEED, PLAYERS = "7", "3"
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The site, built into a temp folder and served from 127.0.0.1: its address and folder."""
-    ld.require()
-    builder = ld.load_script("build_site")
-    cache = ld.require_pyodide(builder)
-    out = builder.build(tmp_path_factory.mktemp("site") / "site", cache=cache)
-    with builder.serving(out) as url:
-        yield url, out
-
-
-@pytest.fixture(scope="module")
-def site(built: tuple[str, Path]) -> str:
-    return built[0]
-
-
-def _info(page: Any) -> dict[str, Any]:
-    info: dict[str, Any] = page.evaluate(
-        "() => ({states: liverpoolSite.states, busy: liverpoolSite.busy,"
-        " info: liverpoolSite.info, errors: liverpoolSite.errors})"
-    )
-    return info
-
-
-def _settle(page: Any, after: int, timeout: float = 20.0) -> dict[str, Any]:
-    """Wait for an answer newer than state number ``after`` with no bot about to move."""
-    end = time.monotonic() + timeout
-    while True:
-        now = _info(page)
-        if now["states"] > after and not now["busy"]:
-            return now
-        if time.monotonic() > end:
-            raise AssertionError(f"the table did not settle: {now}")
-        page.wait_for_timeout(40)
-
-
-def _enabled(page: Any, testid: str) -> bool:
-    found = page.locator(f'[data-testid="{testid}"]')
-    return bool(found.count()) and found.first.is_visible() and found.first.is_enabled()
-
-
-def _click(page: Any, selector: str) -> dict[str, Any]:
-    before = _info(page)["states"]
-    page.locator(selector).first.click()
-    return _settle(page, before)
-
-
-def _play_one_move(page: Any) -> str:
-    """One click of a simple player; what it clicked."""
-    for testid in ("confirm-yes", "btn-draw", "prompt-pass", "btn-go_down", "btn-discard"):
-        if _enabled(page, testid):
-            _click(page, f'[data-testid="{testid}"]')
-            return testid
-    if page.locator('.lpt-hcard[aria-pressed="true"]').count() == 0:
-        cards = page.locator('[data-testid="hand"] [data-testid^="hand-card-"]')
-        if cards.count():
-            _click(page, '[data-testid="hand"] [data-testid^="hand-card-"] >> nth=-1')
-            return "card"
-    return ""
+_MOVES = ("confirm-yes", "btn-draw", "prompt-pass", "btn-go_down", "btn-discard")
+"""What the simple player here clicks first, in order: it goes down when the table lets it."""
 
 
 def _watched_page(context: Any) -> tuple[Any, list[str], list[str]]:
@@ -113,23 +54,15 @@ def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) 
         assert page.locator('[data-testid="lessons-link"]').is_hidden()  # built without them
         assert page.locator('[data-testid="preset"] option').count() >= 5
         assert page.locator('[data-testid="level"] option').count() >= 3
-        page.select_option('[data-testid="preset"]', "house")
-        page.select_option('[data-testid="level"]', "basic")
-        page.select_option('[data-testid="players"]', PLAYERS)
-        page.select_option('[data-testid="pace"]', "0")
-        page.fill('[data-testid="seed"]', SEED)
-        before = _info(page)["states"]
-        page.click('[data-testid="deal"]')
-        state = _settle(page, before, timeout=30)
-        page.wait_for_selector('.lpt [data-testid="hand"] [data-testid^="hand-card-"]')
+        state = sk.deal(page, PLAYERS, SEED)
         assert state["info"]["seed"] == int(SEED) and state["info"]["players"] == int(PLAYERS)
 
         clicks: list[str] = []
         end = time.monotonic() + DEAL_SECONDS
-        while _info(page)["info"]["deals_done"] == 0:
+        while sk.info(page)["info"]["deals_done"] == 0:
             assert time.monotonic() < end, f"the deal did not end in time: {clicks[-20:]}"
             assert len(clicks) < 400, f"too many clicks: {clicks[-20:]}"
-            move = _play_one_move(page)
+            move = sk.play_one_move(page, _MOVES)
             said = page.locator('[data-testid="error"]').all_inner_texts()
             assert move, f"nothing to click: {said}"
             clicks.append(move)
@@ -137,7 +70,7 @@ def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) 
         page.wait_for_selector('[data-testid="deal-end"]')
         assert page.locator("body").get_attribute("data-state") == "deal-end"
         assert page.locator('[data-testid="deal-end"] [data-testid^="leftover-"]').count() >= 2
-        state = _click(page, '[data-testid="next-deal"]')
+        state = sk.click(page, '[data-testid="next-deal"]')
         assert state["info"]["deal"] == 2 and not state["info"]["paused"]
 
         with page.expect_download() as download:
@@ -145,12 +78,12 @@ def test_the_play_page_deals_and_plays_a_deal_offline(chromium: Any, site: str) 
         saved = Path(download.value.path())
         record = json.loads(saved.read_text(encoding="utf-8"))
         assert record["format"] == "liverpool-record"
-        actions = _info(page)["info"]["actions"]
+        actions = sk.info(page)["info"]["actions"]
         assert len(record["actions"]) == actions
 
-        before = _info(page)["states"]
+        before = sk.info(page)["states"]
         page.set_input_files('[data-testid="load"]', str(saved))
-        state = _settle(page, before)
+        state = sk.settle(page, before)
         assert state["info"]["actions"] == actions and state["info"]["deal"] == 2
         assert not state["errors"]
     finally:
@@ -230,9 +163,9 @@ def test_on_a_phone_the_settings_fold_and_questions_come_into_view(
         page.select_option('[data-testid="players"]', PLAYERS)
         page.select_option('[data-testid="pace"]', "0")
         page.fill('[data-testid="seed"]', SEED)
-        before = _info(page)["states"]
+        before = sk.info(page)["states"]
         page.click('[data-testid="deal"]')
-        _settle(page, before, timeout=30)
+        sk.settle(page, before, timeout=30)
         summary = page.locator('[data-testid="settings-summary"]')
         assert summary.inner_text() == f"house · {PLAYERS} players · seed {SEED} · change"
         assert page.locator('[data-testid="deal"]').is_hidden()  # folded into one line
@@ -241,9 +174,9 @@ def test_on_a_phone_the_settings_fold_and_questions_come_into_view(
 
         moves: list[str] = []
         end = time.monotonic() + DEAL_SECONDS
-        while not _enabled(page, "btn-go_down"):
+        while not sk.enabled(page, "btn-go_down"):
             assert time.monotonic() < end and len(moves) < 60, f"no Go down: {moves[-20:]}"
-            move = _play_one_move(page)
+            move = sk.play_one_move(page, _MOVES)
             assert move and move != "btn-go_down", f"nothing to click: {moves[-20:]}"
             moves.append(move)
         # On a shorter phone, scrolled down to the button as a thumb does, the hand (and above
@@ -252,7 +185,7 @@ def test_on_a_phone_the_settings_fold_and_questions_come_into_view(
         page.set_viewport_size({"width": 390, "height": height})
         page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
         assert _box(page, "hand")["top"] < 0 < _box(page, "btn-go_down")["top"] < height
-        _click(page, '[data-testid="btn-go_down"]')
+        sk.click(page, '[data-testid="btn-go_down"]')
         page.wait_for_selector('[data-testid="confirm"]')
         end = time.monotonic() + 5
         while not 0 <= _box(page, "confirm")["top"] < height:
@@ -268,9 +201,9 @@ def test_on_a_phone_the_settings_fold_and_questions_come_into_view(
         page.select_option('[data-testid="preset"]', "online")
         page.select_option('[data-testid="players"]', "2")
         page.fill('[data-testid="seed"]', "")
-        before = _info(page)["states"]
+        before = sk.info(page)["states"]
         page.set_input_files('[data-testid="load"]', str(saved))
-        _settle(page, before)
+        sk.settle(page, before)
         chosen = [page.input_value(f'[data-testid="{k}"]') for k in ("preset", "players", "seed")]
         assert chosen == ["house", PLAYERS, SEED]
     finally:
