@@ -41,14 +41,13 @@ let mounted = false;
 let presets = [];
 /** A record was sent to the worker: its answer sets the selectors to the loaded match. */
 let loading = false;
-/** What the human was last asked (a buy offer, "Go down with these melds?"): a new question is
- * scrolled into view, since on a phone it is often drawn above or below the screen. */
-let asked = "";
 /** Narrow screens fold the settings into one line once a match is on the table. */
 const narrow = window.matchMedia("(max-width: 700px)");
 
 /** @param {string} text @param {boolean} [bad] */
 function status(text, bad = false) {
+  // (a live region: the same words again, at every state the worker sends, are not news)
+  if ($("status").textContent === text && $("status").classList.contains("is-error") === bad) return;
   $("status").textContent = text;
   $("status").classList.toggle("is-error", bad);
 }
@@ -115,7 +114,7 @@ function show(message) {
   $("settings-summary").textContent = `${i.rules} · ${i.players} players · seed ${seed} · change`;
   if (!site.folded && narrow.matches) $("settings").open = false;
   site.folded = true;
-  reveal(t);
+  // (a question newly put to the human is scrolled into view by table.js itself)
 }
 
 /** Set the selectors to the match just loaded, so Deal starts it again. @param {any} i @param {string} seed */
@@ -125,23 +124,6 @@ function settingsFrom(i, seed) {
   if ([...$("players").options].some((o) => o.value === String(i.players))) $("players").value = String(i.players);
   if ([...$("level").options].some((o) => o.value === i.level)) $("level").value = i.level;
   $("seed").value = seed;
-}
-
-/** Scroll a question newly put to the human (its buttons with it) into view. @param {any} t */
-function reveal(t) {
-  const p = t.view && t.view.prompt;
-  const q = t.controls && t.controls.confirm;
-  const now = q ? `confirm:${q.text}` : p ? `${p.kind}:${p.text}` : "";
-  if (!now || now === asked) {
-    asked = now;
-    return;
-  }
-  asked = now;
-  // table.js draws in a microtask: look for the box once it is on the page
-  requestAnimationFrame(() => {
-    const box = $("table").querySelector(q ? '[data-testid="confirm"]' : '[data-testid="prompt"]');
-    if (box) box.scrollIntoView({ block: "nearest" });
-  });
 }
 
 /** @param {any} message */

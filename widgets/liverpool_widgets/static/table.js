@@ -68,6 +68,19 @@ const TRAITS = [
 ];
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), [tabindex]";
 let tables = 0; // each table's element ids are its own (several tables may share a page)
+/** Said after the name of what the hint rings in gold (a card, a pile, a meld, a button). */
+const HINTED = ", hinted";
+
+/** A card picture hidden from a screen reader (its box already names the card).
+ * @param {string} svg */
+function mute(svg) {
+  return svg.replace(/^\s*<svg(?![^>]*aria-hidden)/, '<svg aria-hidden="true"');
+}
+
+/** @param {unknown} text the text with the joker named by its word (see esc) */
+function spoken(text) {
+  return String(text ?? "").replace(/🃏/gu, "Joker");
+}
 
 /**
  * Text made safe for HTML. Every word the table writes passes here, so here the joker is
@@ -76,7 +89,7 @@ let tables = 0; // each table's element ids are its own (several tables may shar
  * @param {unknown} text
  */
 function esc(text) {
-  return String(text ?? "").replace(/🃏/gu, "Joker").replace(/[&<>"']/g, (c) => ({
+  return spoken(text).replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
   })[c] ?? c);
 }
@@ -154,7 +167,7 @@ function button(b, testid, key, whyId, extra = "") {
   const off = !b.enabled;
   return `<button type="button" class="lpt-btn${b.hinted ? " is-hinted" : ""}${extra}" data-act="press"
       data-kind="${esc(b.kind)}" data-testid="${testid}" data-focus-key="${esc(key)}"
-      ${off ? `disabled aria-describedby="${whyId}"` : ""} aria-label="${esc(b.label)}"
+      ${off ? `disabled aria-describedby="${whyId}"` : ""} aria-label="${esc(`${b.label}${b.hinted ? HINTED : ""}`)}"
       title="${esc(off ? b.why : b.note)}">${esc(b.label)}</button>`;
 }
 
@@ -195,9 +208,13 @@ function finalTable(d) {
     <div class="lpt-final-groups">${html}</div></section>`;
 }
 
-/** The end-of-deal panel (Python's DealEnd), with the deal's melds under its first line.
- * @param {Panel} d */
-function dealEnd(d) {
+/**
+ * The end-of-deal panel (Python's DealEnd), with the deal's melds under its first line. Its
+ * Next deal button is described (aria-describedby) by the "how" line and the learner's own
+ * leftover line: what a screen reader says with the button that has focus.
+ * @param {Panel} d @param {string} ids the table's id prefix @param {number} mine your seat
+ */
+function dealEnd(d, ids, mine) {
   const last = d.went_out_with.length
     ? `<span class="lpt-left-cards">${d.went_out_with.map((c) => `<span class="lpt-left-card" role="img"
         aria-label="${esc(c.label)}" data-card="${esc(c.code)}">${c.svg}</span>`).join("")}</span>`
@@ -207,7 +224,7 @@ function dealEnd(d) {
         aria-label="${esc(`${c.label}: ${plural(h.card_points[i], "point")}`)}" data-card="${esc(c.code)}"
         data-testid="leftover-${h.seat}-card-${i}">${c.svg}<span class="lpt-left-pts" aria-hidden="true">${h.card_points[i]}</span></span>`).join("");
     return `<div class="lpt-left${h.went_out ? " is-out" : ""}" data-testid="leftover-${h.seat}" role="group"
-        aria-label="${esc(h.text)}">
+        ${h.seat === mine ? `id="${ids}-mine" ` : ""}aria-label="${esc(h.text)}">
       <div class="lpt-left-head"><b>${esc(h.name)}</b>
         <span class="lpt-left-score" data-testid="leftover-${h.seat}-score">${esc(h.score)}</span>
         <span class="lpt-muted">total ${h.total}</span></div>
@@ -220,14 +237,15 @@ function dealEnd(d) {
        <ol class="lpt-standings" data-testid="standings">${d.standings.map((s) => `<li>${esc(s)}</li>`).join("")}</ol>`
     : "";
   return `<section class="lpt-panel" data-testid="deal-end" role="region" aria-label="${esc(d.title)}">
-    <div class="lpt-panel-how" data-testid="deal-end-how">${esc(d.how)} ${last}</div>
+    <div class="lpt-panel-how" id="${ids}-how" data-testid="deal-end-how">${esc(d.how)} ${last}</div>
     ${finalTable(d)}
     ${over}
     <div class="lpt-panel-hands">${hands}</div>
     ${padTable(d.pad, "deal-end-pad", `Score pad after deal ${d.deal}`)}
     <div class="lpt-panel-next">${d.next ? `<span>${esc(d.next)}</span>` : ""}
       <button type="button" class="lpt-btn lpt-primary" data-act="next_deal" data-testid="next-deal"
-        data-focus-key="next-deal" aria-label="${esc(d.button)}">${esc(d.button)}</button></div>
+        data-focus-key="next-deal" aria-label="${esc(d.button)}"
+        aria-describedby="${ids}-how${d.hands.some((h) => h.seat === mine) ? ` ${ids}-mine` : ""}">${esc(d.button)}</button></div>
   </section>`;
 }
 
@@ -240,6 +258,16 @@ export default {
     // JupyterLab's keyboard shortcuts (Enter, arrows, Space...) stay out of the table
     root.setAttribute("data-lm-suppress-shortcuts", "true");
     el.appendChild(root);
+    // One polite live region, made once and never redrawn (a region inserted afresh is often
+    // not read): after each redraw only what is new is written into it (see announce).
+    const live = document.createElement("div");
+    live.className = "lpt-sr lpt-live";
+    live.setAttribute("aria-live", "polite");
+    live.setAttribute("data-testid", "announce");
+    el.appendChild(live);
+    /** What the live region last heard of: null before the first draw (nothing is said then). */
+    let heard = /** @type {{log: string[], turn: string, hint: string, guide: string,
+      banner: string, panel: string}|null} */ (null);
     const ids = `lpt${++tables}`;
     let scheduled = false;
     let dragIndex = -1;
@@ -260,6 +288,14 @@ export default {
     let lastZone = "hand";
     let hadConfirm = false;
     let hadPanel = false;
+    /** The question last put to the human ("buy:Buy the 6♥? ..."): a new one is scrolled into view. */
+    let asked = "";
+    /** What the last click or Enter did ("draw", "buy", "click_stock", ...). */
+    let lastAct = "";
+    /** The hand card focus fell back to while the card being drawn was not there yet: when it
+     * comes, and focus was left there, focus moves on to it. */
+    let pending = "";
+    const DRAWS = new Set(["draw", "take", "buy", "click_stock", "click_discard"]);
 
     /** @param {object} intent */
     function send(intent) {
@@ -324,7 +360,7 @@ export default {
           <span class="lpt-contract" title="${esc(h.contract_text)}">${esc(h.contract)}</span>
           <span class="lpt-muted">dealer: ${esc(h.dealer)} · ${esc(h.rules)} rules${h.buys ? ` · ${esc(h.buys)}` : ""}</span></div>`;
       const head = `<header class="lpt-head">${title}
-        ${panel ? "" : `<div class="lpt-deciding${h.my_turn ? " is-mine" : ""}" role="status"
+        ${panel ? "" : `<div class="lpt-deciding${h.my_turn ? " is-mine" : ""}"
           data-testid="deciding">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(h.deciding)}</div>`}
       </header>`;
 
@@ -344,7 +380,7 @@ export default {
         <div class="lpt-pile">
           <div class="lpt-pile-name">Stock</div>
           <button type="button" class="lpt-stock${hint && hint.button === "draw" ? " is-hinted" : ""}" data-act="click_stock" data-testid="stock" data-focus-key="stock"
-            aria-label="${esc(`stock: ${plural(view.piles.stock, "card")}; draw`)}"
+            aria-label="${esc(`stock: ${plural(view.piles.stock, "card")}; draw${hint && hint.button === "draw" ? HINTED : ""}`)}"
             title="Click to draw from the stock">
             ${view.piles.stock ? '<span class="lpt-back-big"></span>' : '<span class="lpt-slot">empty</span>'}
           </button>
@@ -354,7 +390,7 @@ export default {
           <div class="lpt-pile-name">Discard</div>
           <button type="button" class="lpt-discard-top${hint && hint.button === "take" ? " is-hinted" : ""}"
             data-act="click_discard" data-testid="discard-top" data-focus-key="discard" data-card="${top ? esc(top.code) : ""}"
-            aria-label="${esc(discardLabel)}" title="Click to take the discard, or to discard the selected card">
+            aria-label="${esc(`${discardLabel}${hint && hint.button === "take" ? HINTED : ""}`)}" title="Click to take the discard, or to discard the selected card">
             ${top ? top.svg : '<span class="lpt-slot">empty</span>'}
           </button>
           <div class="lpt-pile-count">${plural(view.piles.discards, "card")}</div>
@@ -373,13 +409,14 @@ export default {
               data-card="${esc(c.code)}" data-testid="meld-${m.index}-card-${j}"
               aria-label="${esc(`${c.label}, in meld ${m.index + 1}${swap ? "; your card can replace it" : ""}`)}">${c.svg}</button>`;
           }).join("");
-          return `<div class="lpt-meld${isTarget ? " is-target" : ""}${hint && hint.meld === m.index ? " is-hinted" : ""}"
+          const pointed = hint && hint.meld === m.index ? HINTED : "";
+          return `<div class="lpt-meld${isTarget ? " is-target" : ""}${pointed ? " is-hinted" : ""}"
               data-testid="meld-${m.index}" data-meld="${m.index}" role="group"
-              aria-label="${esc(`meld ${m.index + 1}: ${m.describe}`)}">
+              aria-label="${esc(`meld ${m.index + 1}: ${m.describe}${pointed}`)}">
             <div class="lpt-meld-cards">${cards}</div>
             <button type="button" class="lpt-meld-caption" data-act="click_meld" data-meld="${m.index}"
               data-focus-key="meld:${m.index}" data-testid="meld-${m.index}-caption"
-              aria-label="${esc(`meld ${m.index + 1}: ${m.describe}${isTarget ? "; lay your card here" : ""}`)}"
+              aria-label="${esc(`meld ${m.index + 1}: ${m.describe}${isTarget ? "; lay your card here" : ""}${pointed}`)}"
               title="${esc(m.describe)}">${esc(m.short)}${isTarget ? " ← lay here" : ""}</button>
           </div>`;
         }).join("");
@@ -402,7 +439,7 @@ export default {
       let prompt = "";
       const p = view.prompt;
       if (p && interactive) {
-        const card = p.card ? `<span class="lpt-prompt-card">${p.card.svg}</span>` : "";
+        const card = p.card ? `<span class="lpt-prompt-card" aria-hidden="true">${p.card.svg}</span>` : "";
         let body = "";
         if (p.kind === "cut") {
           body = `<label class="lpt-cut">Lift <input type="number" class="lpt-cut-aim" data-testid="cut-aim"
@@ -418,13 +455,14 @@ export default {
         }).join("");
         body += p.buttons.map((kind) => {
           const b = buttons.get(kind);
-          return b && !b.enabled ? `<span class="lpt-sr" id="${ids}-pwhy-${kind}">${esc(b.why)}</span>` : "";
+          return b && !b.enabled ? `<span class="lpt-sr" hidden id="${ids}-pwhy-${kind}">${esc(b.why)}</span>` : "";
         }).join("");
         if (p.deadline !== null && p.seconds) {
           body += `<span class="lpt-countdown" aria-live="off"><span class="lpt-countdown-track">
             <span class="lpt-countdown-bar"></span></span><span data-testid="countdown">${Math.ceil(secondsLeft(p.deadline))} s</span></span>`;
         }
-        prompt = `<div class="lpt-prompt" role="alert" data-testid="prompt" data-kind="${esc(p.kind)}">
+        prompt = `<div class="lpt-prompt" role="alert" data-testid="prompt" data-kind="${esc(p.kind)}"
+          tabindex="-1" data-focus-key="prompt">
           ${card}<div class="lpt-prompt-body"><div class="lpt-prompt-text">${esc(p.text)}</div>
           <div class="lpt-prompt-buttons">${body}</div></div></div>`;
       }
@@ -433,7 +471,7 @@ export default {
         const melds = q.melds.map((group, k) => `<span class="lpt-staged-meld" role="img"
             aria-label="${esc(q.describe[k] || "")}" data-testid="confirm-meld-${k}">${group.map((i) => {
           const c = byIndex.get(i);
-          return c ? `<span class="lpt-staged-card" data-card="${esc(c.code)}">${c.svg}</span>` : "";
+          return c ? `<span class="lpt-staged-card" aria-hidden="true" data-card="${esc(c.code)}">${c.svg}</span>` : "";
         }).join("")}</span>`).join("");
         prompt += `<div class="lpt-prompt lpt-confirm" role="alertdialog" data-testid="confirm"
             aria-label="${esc(q.text)}">
@@ -457,7 +495,8 @@ export default {
         const cls = ["lpt-hcard"];
         if (isSel) cls.push("is-selected");
         if (hinted.has(c.index)) cls.push("is-hinted");
-        const label = `${c.label}${isSel ? ", selected" : ""}`;
+        // (selected or not: aria-pressed says it)
+        const label = `${c.label}${hinted.has(c.index) ? HINTED : ""}`;
         const key = `card:${c.code}:${nth}`;
         const attrs = `type="button" class="${cls.join(" ")}" data-act="click_card" data-index="${c.index}"
             data-pos="${c.pos}" data-card="${esc(c.code)}" data-testid="hand-card-${c.index}"
@@ -476,7 +515,7 @@ export default {
               .map((i, j) => {
                 const c = byIndex.get(i) || { code: "", label: "", svg: "" };
                 return `<span class="lpt-staged-card" role="img" aria-label="${esc(c.label)}" data-card="${esc(c.code)}"
-                  data-testid="staged-${k}-card-${j}">${c.svg}</span>`;
+                  data-testid="staged-${k}-card-${j}">${mute(c.svg)}</span>`;
               }).join("")}</span>`).join("")}
             <button type="button" class="lpt-link" data-act="clear_melds" data-testid="clear-melds"
               data-focus-key="clear-melds" aria-label="put the melds being built back in your hand">put back</button></div>`
@@ -514,7 +553,7 @@ export default {
         const bar = controls.buttons.filter((b) => b.shown && !asked.has(b.kind));
         const items = bar.map((b) => `<span class="lpt-action${b.enabled ? "" : " is-off"}" data-kind="${esc(b.kind)}"
             title="${esc(b.enabled ? b.note : `${b.label}: ${b.why}`)}">${button(b, `btn-${b.kind}`, `btn:${b.kind}`, `${ids}-why-${b.kind}`)}</span>`).join("");
-        const whys = bar.filter((b) => !b.enabled).map((b) => `<span class="lpt-sr" id="${ids}-why-${esc(b.kind)}"
+        const whys = bar.filter((b) => !b.enabled).map((b) => `<span class="lpt-sr" hidden id="${ids}-why-${esc(b.kind)}"
             data-testid="why-${esc(b.kind)}">${esc(b.why)}</span>`).join("");
         const notes = bar.filter((b) => b.enabled && b.note).map((b) => `${b.label}: ${b.note}`).join(" · ");
         const waiting = h.waiting || "";
@@ -524,12 +563,15 @@ export default {
         const off = bar.filter((b) => !b.enabled && b.why);
         const lead = plays || !h.my_turn ? null
           : off.find((b) => b.kind === "discard") || off.find((b) => b.guide) || null;
+        // else the live buttons' notes; with none, where a grey button's reason is found, for
+        // the pointer and for the keyboard (a screen reader reads it with the button)
         const line = waiting
-          ? `<div class="lpt-reason is-waiting" data-testid="waiting" role="status">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(waiting)}</div>`
+          ? `<div class="lpt-reason is-waiting" data-testid="waiting">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(waiting)}</div>`
           : lead
-            ? `<div class="lpt-reason is-lead" data-testid="reason" aria-hidden="true">${esc(`${lead.label}: ${lead.why}`)}</div>`
-            : `<div class="lpt-reason" data-testid="reason" aria-hidden="true">${esc(notes
-              || (whys ? "A grey button is off for now: point at it to see why." : ""))}</div>`;
+            ? `<div class="lpt-reason is-lead" data-testid="reason">${esc(`${lead.label}: ${lead.why}`)}</div>`
+            : `<div class="lpt-reason" data-testid="reason">${notes ? esc(notes) : whys
+              ? `A grey button is off for now: point at it to see why.<span class="lpt-sr"> A screen
+                reader reads why with the button.</span>` : ""}</div>`;
         actions = `<div class="lpt-actions" role="toolbar" aria-label="actions">${items}</div>${whys}
           <div class="lpt-under">${line}${toggles}</div>`;
       }
@@ -544,11 +586,12 @@ export default {
           return where === "hand" ? '<div class="lpt-error" role="alert" data-testid="error" hidden></div>' : "";
         }
         if ((lastZone === "table") !== (where === "table")) return "";
-        return `<div class="${guide ? "lpt-guide" : "lpt-error"}" role="${guide ? "status" : "alert"}"
+        // (a guide's words are said once by the table's live region, not by a new status box)
+        return `<div class="${guide ? "lpt-guide" : "lpt-error"}"${guide ? "" : ' role="alert"'}
           data-testid="error" data-kind="${guide ? "guide" : "error"}">${guide ? "ℹ" : "⚠"} ${esc(error)}</div>`;
       };
       const hintHtml = hint && hint.text
-        ? `<div class="lpt-hint" role="status" data-testid="hint"><b>${esc(hint.label)}:</b> ${esc(hint.text)}</div>`
+        ? `<div class="lpt-hint" data-testid="hint"><b>${esc(hint.label)}:</b> ${esc(hint.text)}</div>`
         : "";
 
       // -- log, score pad, winners ----------------------------------------------------------------
@@ -560,7 +603,7 @@ export default {
           ${pad && pad.rows.length ? padTable(pad, "score-pad", "Score pad") : ""}</div>`;
       });
       const winnersHtml = scores && scores.banner && !panel
-        ? `<div class="lpt-winners" role="status" data-testid="winners">${esc(scores.banner)}</div>`
+        ? `<div class="lpt-winners" data-testid="winners">${esc(scores.banner)}</div>`
         : "";
       const crash = model.get("crash");
       const crashHtml = crash
@@ -571,8 +614,10 @@ export default {
 
       const play = !panel;
       const focus = rememberFocus();
+      const had = new Set(cardsShown.map((c) => c.key));
+      const arrived = new Set(had.size ? cards.map((c) => c.key).filter((k) => !had.has(k)) : []);
       handCards = cards;
-      const panelHtml = panel ? memo("panel", [panel], () => dealEnd(panel)) : "";
+      const panelHtml = panel ? memo("panel", [panel], () => dealEnd(panel, ids, view.seat)) : "";
       // the question, the messages and the buttons sit in one dock under the hand, sticky at
       // the bottom of the screen (table.css): what appears there does not move the hand
       const say = `<div class="lpt-say" data-testid="messages">${message("hand")}${hintHtml}</div>`;
@@ -596,11 +641,105 @@ export default {
           if (lines) lines.scrollTop = lines.scrollHeight;
         });
       }
-      restoreFocus(focus, { confirm: !!q && !hadConfirm, panel: !!panel && !hadPanel });
+      const question = !interactive ? "" : q ? `confirm:${q.text}` : p ? `${p.kind}:${p.text}` : "";
+      const newQuestion = !!question && question !== asked;
+      asked = question;
+      restoreFocus(focus, {
+        confirm: !!q && !hadConfirm, panel: !!panel && !hadPanel, prompt: newQuestion && !q, arrived,
+      });
       hadConfirm = !!q;
       hadPanel = !!panel;
+      // a question just asked is brought on screen (on a phone the dock does not stick, and
+      // it may be drawn below the screen); focus is not moved for it. Not at the first draw:
+      // a page opened on a table with a question up (a lesson) does not jump to it
+      if (newQuestion && heard) {
+        const box = root.querySelector(q ? '[data-testid="confirm"]' : '[data-testid="prompt"]');
+        if (box) box.scrollIntoView({ block: "nearest" });
+      }
+      announce({
+        log, turn: panel ? "" : h.deciding,
+        hint: hint && hint.text ? `${hint.label}: ${hint.text}` : "",
+        guide: error && guide ? String(error) : "",
+        banner: scores && scores.banner ? scores.banner : "",
+        panel: panel ? panel.title : "",
+      });
       if (p && p.deadline !== null && interactive && !ticker) ticker = setInterval(tick, 200);
       tick();
+    }
+
+    /**
+     * Write into the live region only what is new since the last redraw: the log's new lines
+     * (a bot's moves too), the turn's sentence when it changes, a new hint, a new guide's words,
+     * the winners, a deal's end. Nothing at the first draw.
+     * @param {{log: string[], turn: string, hint: string, guide: string, banner: string,
+     *   panel: string}} now
+     */
+    function announce(now) {
+      const was = heard;
+      heard = { ...now, log: now.log.slice(-80) };
+      if (!was) return;
+      /** @type {string[]} */
+      const say = [];
+      if (now.log !== was.log) say.push(...newLines(was.log, heard.log));
+      for (const name of /** @type {const} */ (["panel", "banner", "turn", "hint", "guide"])) {
+        if (now[name] && now[name] !== was[name] && !say.includes(now[name])) say.push(now[name]);
+      }
+      for (const text of say) {
+        const line = document.createElement("div");
+        line.textContent = spoken(text);
+        live.appendChild(line);
+      }
+      while (live.childElementCount > 12) live.firstElementChild?.remove();
+    }
+
+    /**
+     * The lines of `log` that `old` did not hold: the log grows at its end, may be cut to its
+     * last lines (a window), and shrinks when a move is taken back. A log that starts afresh
+     * (a new deal) gives its last few lines.
+     * @param {string[]} old @param {string[]} log
+     */
+    function newLines(old, log) {
+      let k = 0;
+      while (k < old.length && k < log.length && old[k] === log[k]) k++;
+      if (k === log.length) return [];
+      if (k === old.length) return log.slice(k).slice(-6);
+      for (let d = 1; d < old.length; d++) {
+        const rest = old.length - d;
+        if (rest <= log.length && old.slice(d).every((line, i) => line === log[i])) return log.slice(rest).slice(-6);
+      }
+      return log.slice(k).slice(-4);
+    }
+
+    /**
+     * Focus must not land under the dock stuck at the bottom of the screen (a hand card or a
+     * meld card tabbed to while a question fills the dock): scroll the area the dock sticks in
+     * (the page, JupyterLab's notebook, Voila's box) until the focused element sits above it.
+     * @param {FocusEvent} event
+     */
+    function clearOfDock(event) {
+      const target = /** @type {HTMLElement} */ (event.target);
+      const dock = root.querySelector(".lpt-dock");
+      if (!dock || dock.contains(target) || !(dock.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING)) return;
+      // after the browser's own scrolling to the focused element
+      requestAnimationFrame(() => {
+        if (document.activeElement !== target || getComputedStyle(dock).position !== "sticky") return;
+        const box = target.getBoundingClientRect();
+        const over = dock.getBoundingClientRect();
+        const hidden = box.bottom - over.top;
+        if (hidden <= 0 || box.top >= over.bottom) return;
+        const margin = 8;
+        scroller(dock).scrollBy({ top: hidden + margin, behavior: "instant" });
+      });
+    }
+
+    /** The nearest ancestor of `el` that scrolls up and down (a sticky element sticks in it).
+     * @param {Element} el */
+    function scroller(el) {
+      for (let up = el.parentElement; up && up !== document.body && up !== document.documentElement; up = up.parentElement) {
+        const y = getComputedStyle(up).overflowY;
+        if ((y === "auto" || y === "scroll" || y === "overlay") && up.scrollHeight > up.clientHeight) return up;
+      }
+      return document.scrollingElement || document.documentElement;
     }
 
     /** @type {Map<string, {deps: unknown[], html: string}>} each part's HTML and what it was made of */
@@ -654,12 +793,23 @@ export default {
      * After a redraw, put focus back where it was: the same element (by its key), else what
      * replaced it (a question just asked, the end-of-deal panel, the card now in its place,
      * the prompt, the first live button), else the table itself.
+     * Never Undo: a second Enter on a button that has just turned off must not take the move
+     * back. By the situation: a question just asked (its box, not its Buy: the question is
+     * read, and a second Enter buys nothing), the card just drawn, taken or bought (or, after
+     * Next deal, the new hand's first card), then the hand, and only then the live buttons.
      * @param {{key: string, group: string, index: number}|null} was
-     * @param {{confirm: boolean, panel: boolean}} fresh
+     * @param {{confirm: boolean, panel: boolean, prompt: boolean, arrived: Set<string>}} fresh
      */
     function restoreFocus(was, fresh) {
       if (!was) return;
       const q = (/** @type {string} */ sel) => root.querySelector(sel);
+      const cards = () => /** @type {HTMLElement[]} */ ([...root.querySelectorAll(".lpt-hand .lpt-hcard")].filter(focusable));
+      const arrived = () => cards().find((c) => fresh.arrived.has(c.dataset.focusKey || ""));
+      if (pending && was.key === pending && fresh.arrived.size) {
+        pending = "";
+        const card = arrived();
+        if (card) return put(card);
+      }
       if (fresh.panel) return put(q('[data-focus-key="next-deal"]'));
       if (fresh.confirm) return put(q('[data-focus-key="confirm:yes"]'));
       const active = document.activeElement;
@@ -673,8 +823,14 @@ export default {
         const peers = [...root.querySelectorAll(`[data-focus-group="${was.group}"]`)].filter(focusable);
         if (peers.length) return put(peers[Math.min(Math.max(was.index, 0), peers.length - 1)]);
       }
-      for (const sel of ['[data-focus-key="next-deal"]', ".lpt-prompt button:not([disabled])",
-        ".lpt-actions button:not([disabled])", ".lpt-hcard"]) {
+      if (focusable(q('[data-focus-key="next-deal"]'))) return put(q('[data-focus-key="next-deal"]'));
+      if (fresh.prompt && focusable(q('[data-focus-key="prompt"]'))) return put(q('[data-focus-key="prompt"]'));
+      const hand = cards();
+      const drawn = arrived();
+      if (!drawn && hand.length && DRAWS.has(lastAct)) pending = hand[0].dataset.focusKey || "";
+      if (drawn || hand.length) return put(drawn || hand[0]);
+      for (const sel of [".lpt-prompt button:not([disabled])",
+        '.lpt-actions button:not([disabled]):not([data-kind="undo"])']) {
         const el = q(sel);
         if (focusable(el)) return put(el);
       }
@@ -777,6 +933,8 @@ export default {
       if (!hit || !root.contains(hit)) return;
       const act = hit.dataset.act;
       lastZone = hit.closest(".lpt-middle") ? "table" : "hand";
+      lastAct = (act === "press" ? hit.dataset.kind : act) || "";
+      pending = "";
       if (act === "dismiss-crash") {
         model.set("crash", "");
         model.save_changes();
@@ -830,6 +988,13 @@ export default {
     /** @param {KeyboardEvent} event */
     function onKey(event) {
       const target = /** @type {HTMLElement} */ (event.target);
+      pending = ""; // focus is the user's again
+      if (event.key === "Escape" && target.closest(".lpt-confirm") && model.get("interactive")) {
+        // the same answer as its "Not yet" button
+        event.preventDefault();
+        send({ kind: "cancel" });
+        return;
+      }
       if (target.classList.contains("lpt-cut-aim") && event.key === "Enter") {
         event.preventDefault();
         const cut = /** @type {HTMLElement|null} */ (root.querySelector('[data-act="press"][data-kind="cut"]'));
@@ -888,6 +1053,7 @@ export default {
     root.addEventListener("keydown", onKey);
     root.addEventListener("mouseover", reason);
     root.addEventListener("focusin", reason);
+    root.addEventListener("focusin", clearOfDock);
     root.addEventListener("dragstart", onDragStart);
     root.addEventListener("dragover", onDragOver);
     root.addEventListener("drop", onDrop);
@@ -900,9 +1066,11 @@ export default {
       root.removeEventListener("keydown", onKey);
       root.removeEventListener("mouseover", reason);
       root.removeEventListener("focusin", reason);
+      root.removeEventListener("focusin", clearOfDock);
       root.removeEventListener("dragstart", onDragStart);
       root.removeEventListener("dragover", onDragOver);
       root.removeEventListener("drop", onDrop);
+      live.remove();
     };
   },
 };
