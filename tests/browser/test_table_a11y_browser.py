@@ -157,6 +157,15 @@ def test_keyboard_play_on_the_site(chromium: Any, site: str, tmp_path: Path) -> 
             "aria-label"
         )
         assert label and "selected" not in label
+        # and on screen a selected card carries a tick, not only the focus ring's blue
+        tick = page.locator(f'.lpt-hcard[data-focus-key="{now["key"]}"]').evaluate(
+            "(el) => getComputedStyle(el, '::after').content"
+        )
+        assert tick == '"✓"', tick
+        # the table's parts are headings a screen reader can jump between
+        heads = page.locator('.lpt [role="heading"]').all_inner_texts()
+        assert heads[0].startswith("Deal 1 of 7") and "What happened" in heads, heads
+        page.screenshot(path=str(tmp_path / "a11y-selected.png"))
 
         # Discard by keyboard: focus stays in the table, not on Undo; the bots' moves are said
         # once each in the live region

@@ -128,7 +128,7 @@ function opponent(s) {
   const seen = picked.length ? `, picked up ${picked.map((c) => c.text).join(" ")}` : "";
   return `<section class="lpt-seat${s.to_act ? " is-acting" : ""}" data-testid="opponent-${s.seat}"
       data-seat="${s.seat}" aria-label="${esc(`${s.name}: ${s.facts}, ${s.progress}${seen}`)}">
-    <div class="lpt-seat-name">${esc(s.title)} ${badges(s)}</div>
+    <div class="lpt-seat-name" role="heading" aria-level="3">${esc(s.title)} ${badges(s)}</div>
     <div class="lpt-seat-cards">${cards}</div>
     <div class="lpt-muted">${esc(s.facts)}</div>${pickedUp(s)}
   </section>`;
@@ -183,7 +183,7 @@ function padTable(pad, testid, title) {
   const best = Math.min(...pad.totals);
   const totals = pad.totals.map((t) => `<td class="${t === best ? "is-best" : ""}">${t}</td>`).join("");
   return `<section class="lpt-pad" data-testid="${testid}" aria-label="score pad">
-    <div class="lpt-box-title">${esc(title)} <span class="lpt-muted">(lower is better)</span></div>
+    <div class="lpt-box-title" role="heading" aria-level="3">${esc(title)} <span class="lpt-muted">(lower is better)</span></div>
     <table><thead><tr><th></th>${names}</tr></thead><tbody>${rows}
     <tr class="lpt-total"><th scope="row">total</th>${totals}</tr></tbody></table></section>`;
 }
@@ -204,7 +204,7 @@ function finalTable(d) {
           data-card="${esc(c.code)}">${c.svg}</span>`).join("")}</div>
         <div class="lpt-meld-caption">${esc(m.short)}</div></div>`).join("")}</div></div>`).join("");
   return `<section class="lpt-final" data-testid="final-melds" aria-label="${esc(d.melds_title)}">
-    <div class="lpt-box-title">${esc(d.melds_title)}</div>
+    <div class="lpt-box-title" role="heading" aria-level="3">${esc(d.melds_title)}</div>
     <div class="lpt-final-groups">${html}</div></section>`;
 }
 
@@ -355,8 +355,8 @@ export default {
 
       // -- header -------------------------------------------------------------------------------
       const title = panel
-        ? `<div class="lpt-title">${esc(panel.title)}</div>`
-        : `<div class="lpt-title">Deal ${h.deal} of ${h.deals}
+        ? `<div class="lpt-title" role="heading" aria-level="2">${esc(panel.title)}</div>`
+        : `<div class="lpt-title" role="heading" aria-level="2">Deal ${h.deal} of ${h.deals}
           <span class="lpt-contract" title="${esc(h.contract_text)}">${esc(h.contract)}</span>
           <span class="lpt-muted">dealer: ${esc(h.dealer)} · ${esc(h.rules)} rules${h.buys ? ` · ${esc(h.buys)}` : ""}</span></div>`;
       const head = `<header class="lpt-head">${title}
@@ -525,7 +525,7 @@ export default {
       const hand = `<section class="lpt-me${h.my_turn ? " is-acting" : ""}" data-testid="my-seat"
           aria-label="${esc(`your hand: ${plural(view.hand.length, "card")}`)}">
         <div class="lpt-me-head">
-          <div class="lpt-seat-name">${esc(me.title)} ${badges(me)}
+          <div class="lpt-seat-name" role="heading" aria-level="3">${esc(me.title)} ${badges(me)}
             <span class="lpt-muted">${esc(me.facts)}</span></div>
           <div class="lpt-sorts" role="group" aria-label="sort your hand">${sorts}
             ${interactive ? `<button type="button" class="lpt-link" data-act="select_all" data-testid="select-all"
@@ -598,7 +598,7 @@ export default {
       const bottom = memo("bottom", [log, scores], () => {
         const pad = scores && scores.pad;
         return `<div class="lpt-bottom"><section class="lpt-log" data-testid="log" aria-label="what happened">
-          <div class="lpt-box-title">What happened</div>
+          <div class="lpt-box-title" role="heading" aria-level="3">What happened</div>
           <ul class="lpt-log-lines">${log.slice(-60).map((line) => `<li>${esc(line)}</li>`).join("")}</ul></section>
           ${pad && pad.rows.length ? padTable(pad, "score-pad", "Score pad") : ""}</div>`;
       });
