@@ -60,7 +60,9 @@ def test_basic_bot_goes_down_when_it_can_and_says_why() -> None:
     game.apply(lp.TakeDiscard())  # seat 0 takes the 7♠: two sets (kings and sevens)
     action, reason = BasicBot().explain(game.view(0), game.legal_actions())
     assert isinstance(action, lp.GoDown)
-    assert "Go down" in reason
+    # it names the melds, not only the contract: a sentence read alone says which cards
+    melds = " and ".join(lp.format_cards(m) for m in action.melds)
+    assert reason == f"Go down now with {melds}: you hold 2 sets.", reason
 
 
 def test_strong_bot_is_reproducible_from_its_seed() -> None:

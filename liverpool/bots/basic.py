@@ -31,12 +31,12 @@ from ..actions import (
     TakeDiscard,
 )
 from ..analysis import contract_distance, hand_progress
-from ..cards import Card
+from ..cards import Card, format_cards
 from ..melds import lay_off_ends
 from ..rules import RummyCall
 from ..state import Phase
 from ..view import PlayerView
-from ..words import counted
+from ..words import counted, listed
 
 __all__ = ["BasicBot"]
 
@@ -163,8 +163,11 @@ class BasicBot:
         if go_out is not None:
             return go_out, "Your whole hand forms the contract: go out with no discard."
         go_down = _first(legal, GoDown)
-        if go_down is not None:
-            return go_down, f"Go down now: you hold {view.contract.short()}."
+        if isinstance(go_down, GoDown):
+            # the melds named, not only the contract: the sentence alone (a terminal, a screen
+            # reader) says which cards, where a table also rings them
+            melds = listed([format_cards(m) for m in go_down.melds])
+            return go_down, f"Go down now with {melds}: you hold {view.contract.short()}."
         swaps = [a for a in legal if isinstance(a, SwapWild)]
         if swaps:
             swap = swaps[0]
