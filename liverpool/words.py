@@ -6,7 +6,9 @@ out by hand in each place; a count and its noun are now put together once, here.
 
 from __future__ import annotations
 
-__all__ = ["counted", "listed", "noun_for", "sentence"]
+from collections.abc import Sequence
+
+__all__ = ["counted", "listed", "noun_for", "possessive", "sentence"]
 
 
 def noun_for(n: int, noun: str, plural: str | None = None) -> str:
@@ -19,6 +21,13 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, the noun plural unless ``n`` is 1: ``counted(1, "card")`` is
     ``"1 card"``, ``counted(3, "match", "matches")`` is ``"3 matches"``."""
     return f"{n} {noun_for(n, noun, plural)}"
+
+
+def possessive(seat: int, reader: int | None, names: Sequence[str]) -> str:
+    """Seat ``seat``'s possessive as seat ``reader`` reads it: "your" for themselves, else the
+    name's ("Ben's"), as in "lay the 7♦ on Ben's set of sevens" (``reader`` ``None``: a
+    watcher, for whom every seat is a name)."""
+    return "your" if seat == reader else f"{names[seat]}'s"
 
 
 def sentence(text: str) -> str:

@@ -57,7 +57,7 @@ from liverpool.review import Review as ReviewResult
 from liverpool.state import Phase
 from liverpool.table_model import Header, SeatInfo, build_table
 from liverpool.view import PlayerView
-from liverpool.words import counted
+from liverpool.words import counted, possessive
 
 from .picture import PictureMixin
 from .saved_game import game_of
@@ -354,8 +354,9 @@ class Mark:
 
 
 def _whose(view: PlayerView, meld: int) -> str:
+    """Whose meld ``meld`` of the table is, to the reviewed seat (a loose meld: "your")."""
     owner = view.table[meld].owner
-    return "your" if owner is None or owner == view.seat else f"{view.names[owner]}'s"
+    return possessive(view.seat if owner is None else owner, view.seat, view.names)
 
 
 def decision_mark(action: object, view: PlayerView) -> Mark | None:

@@ -24,7 +24,7 @@ from typing import TypedDict
 import liverpool as lp
 from liverpool.actions import Action, Buy, Discard, DrawStock, Pass, TakeDiscard
 from liverpool.events import EventKind
-from liverpool.words import counted, listed
+from liverpool.words import counted, listed, possessive
 
 from ._panel import (
     Handler,
@@ -409,7 +409,7 @@ class BuyingWalkthrough(LessonPanel):
 
     def _possessive(self, seat: int) -> str:
         """The seat's possessive: "your" for the learner, else "Ben's"."""
-        return "your" if seat == self._seat else f"{self._game.names[seat]}'s"
+        return possessive(seat, self._seat, self._game.names)
 
     def _does(self, seat: int, you: str, they: str) -> str:
         """A sentence's subject and verb: "You take" for the learner, "Ben takes" for a bot."""

@@ -49,6 +49,7 @@ from liverpool.actions import (
     TakeDiscard,
 )
 from liverpool.table_model import ButtonKind, Hint
+from liverpool.words import possessive
 
 from ..picture import PictureMixin
 from ..play import MatchTable
@@ -128,7 +129,7 @@ def _whose(game: lp.Game, seat: int, meld: lp.Meld) -> str:
     """Whose meld it is, as the coach says it to ``seat``: "your", "Ada's"."""
     if meld.owner is None:
         return "the"
-    return "your" if meld.owner == seat else f"{game.names[meld.owner]}'s"
+    return possessive(meld.owner, seat, game.names)
 
 
 def _take_helps(game: lp.Game, seat: int) -> str | None:
