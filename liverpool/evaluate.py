@@ -84,6 +84,7 @@ from .melds import End, Meld
 from .rules import MeldKind
 from .state import Phase
 from .view import PlayerView
+from .words import possessive
 
 __all__ = [
     "EVALUATED_PHASES",
@@ -657,7 +658,7 @@ def describe_action(action: Action, view: PlayerView) -> str:
         if 0 <= action.meld < len(view.table):
             meld = view.table[action.meld]
             owner = meld.owner
-            whose = "your" if owner == view.seat else f"{view.names[owner or 0]}'s"
+            whose = "the" if owner is None else possessive(owner, view.seat, view.names)
             return f"lay the {action.card} on {whose} {meld.describe(view.rules)}"
         return f"lay off the {action.card}"
     if isinstance(action, SwapWild):

@@ -3,6 +3,7 @@ the same seed gives the same estimates, and only the view is used."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -244,3 +245,22 @@ def test_actions_in_words() -> None:
     view = game.view(0)
     assert describe_action(lp.Discard("KS"), view) == "discard the K♠"
     assert describe_action(lp.DrawStock(), view) == "draw from the stock"
+
+
+def test_a_lay_off_names_whose_meld_it_goes_on() -> None:
+    game = lp.Game.from_deal(
+        "house",
+        ["4C 3S QD 5S 7S", *OTHERS],
+        "8D",
+        "9C",
+        dealer=3,
+        seed=5,
+        table=[(0, "7H 7C 7D"), (1, "KS KD KC")],
+    )
+    view = game.view(0)
+    assert describe_action(lp.LayOff("7S", 0), view) == "lay the 7♠ on your set of sevens"
+    ben = view.names[1]
+    assert describe_action(lp.LayOff("KH", 1), view) == f"lay the K♥ on {ben}'s set of kings"
+    # A meld no one laid (a position built by hand) is "the" meld, never seat 0's.
+    loose = dataclasses.replace(view, table=(dataclasses.replace(view.table[1], owner=None),))
+    assert describe_action(lp.LayOff("KH", 0), loose) == "lay the K♥ on the set of kings"
