@@ -1,6 +1,6 @@
 """Driving the static play site (``make site``) in a test: its state as the page reports it
 (``liverpoolSite``), waiting for the engine's answer to a click or a key, and a simple player's
-next click. Shared by ``test_site_browser`` and ``test_table_a11y_browser``; the built and
+next click. Shared by the site's and the table's browser tests; the built and
 served site is the session's ``built`` fixture (``conftest.py``).
 
 The page's ``Content-Security-Policy`` forbids string evaluation, so waits poll with
@@ -10,8 +10,11 @@ The page's ``Content-Security-Policy`` forbids string evaluation, so waits poll 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
+
+import labdriver as ld
 
 WAIT = 60_000  # ms: the longest any one wait may take (Pyodide's cold start is the longest)
 
@@ -19,6 +22,29 @@ _DRAWN = (
     "() => { const t = document.querySelector('.lpt[data-version]');"
     " return t ? t.dataset.version : ''; }"
 )
+
+
+@contextmanager
+def opened(
+    chromium: Any, site: str, *, init_script: str | None = None, **context: Any
+) -> Iterator[Any]:
+    """A page of the site, ready, in a new browser context (``context``: its viewport...) that
+    reaches nothing outside loopback, ``init_script`` run before the page's own; it asserts no
+    script error once the caller is done."""
+    ctx = chromium.new_context(**context)
+    ld.block_outside(ctx)
+    if init_script is not None:
+        ctx.add_init_script(init_script)
+    page = ctx.new_page()
+    page.set_default_timeout(WAIT)
+    errors = ld.page_errors(page)
+    try:
+        page.goto(site)
+        page.wait_for_selector("body[data-state=ready]", timeout=WAIT)
+        yield page
+    finally:
+        ctx.close()
+    assert not errors, errors
 
 
 def info(page: Any) -> dict[str, Any]:

@@ -59,18 +59,9 @@ def _deal(page: Any, players: str, seed: str = "7") -> None:
 def _dealt(chromium: Any, site: str, players: str, **context: Any) -> Iterator[Any]:
     """A page of the site in a new browser context (``context``: its viewport...), nothing
     outside loopback, a match of ``players`` dealt; it asserts no script error at the end."""
-    ctx = chromium.new_context(**context)
-    ld.block_outside(ctx)
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT)
-    errors = ld.page_errors(page)
-    try:
-        page.goto(site)
+    with sk.opened(chromium, site, **context) as page:
         _deal(page, players)
         yield page
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 def _until_a_buy_question(page: Any) -> None:

@@ -527,9 +527,10 @@ def test_focus_stays_on_the_same_element_after_enter(keyboard_page: Any) -> None
             "([el, b]) => el.dataset.selected !== b", arg=[t.root.element_handle(), before]
         )
         assert ld.focused_key(page) == "card:KC:0"
-    # the auto-pass switch, by keyboard
-    ld.tab_to(page, '[data-testid="toggle-auto_pass-always"]')
-    page.keyboard.press("Enter")
+    # the auto-pass switch, by keyboard: one Tab stop (its checked choice); the arrows choose
+    ld.tab_to(page, '[data-testid^="toggle-auto_pass-"][aria-checked="true"]')
+    assert ld.focused_key(page) == "opt:auto_pass:off"
+    page.keyboard.press("ArrowLeft")  # wraps round to the last choice
     page.wait_for_function(
         "(el) => el.querySelector('[data-testid=toggle-auto_pass-always]')"
         ".getAttribute('aria-checked') === 'true'",

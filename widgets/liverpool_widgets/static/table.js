@@ -11,10 +11,13 @@
 // and {kind: "cancel"} (the answer to "Go down with these melds?"), {kind: "next_deal"} (the
 // end-of-deal panel's button), {kind: "option", name: "auto_pass", value} (a switch).
 //
-// Keyboard: every card, pile, meld and button is a <button> (Tab / Shift-Tab, Enter / Space);
-// Left / Right / Home / End move along the hand, Alt+Left / Alt+Right move the focused card
-// in the player's own order. Each focusable element carries a stable `data-focus-key`, and
-// focus is put back on the same element after every redraw.
+// Keyboard: every card, pile, meld and button is a <button> (Enter / Space click it). Tab /
+// Shift-Tab stop at each pile, each hand card and each button, but once per meld and once per
+// switch (a roving tabindex, see rove): the arrow keys move within a meld (Home / End to its
+// ends) and choose among a switch's choices (radio buttons, wrapping). Left / Right / Home /
+// End move along the hand, Alt+Left / Alt+Right move the focused card in the player's own
+// order. Each focusable element carries a stable `data-focus-key`, and focus is put back on
+// the same element after every redraw.
 
 /**
  * @typedef {{code: string, text: string, label: string, wild: boolean,
@@ -70,6 +73,35 @@ const FOCUSABLE = "button:not([disabled]), input:not([disabled]), [tabindex]";
 let tables = 0; // each table's element ids are its own (several tables may share a page)
 /** Said after the name of what the hint rings in gold (a card, a pile, a meld, a button). */
 const HINTED = ", hinted";
+
+/** The arrow keys' steps in a row of cards or choices (see step). */
+const STEPS = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 });
+
+/**
+ * Where `key` moves focus from item `at` of a row of `count`: the item's place, or -1 for a key
+ * that moves nothing. A radio group wraps around and knows no Home / End (WAI-ARIA's radio
+ * group); a meld and the hand stop at their ends.
+ * @param {string} key @param {number} at @param {number} count @param {boolean} radio
+ */
+function step(key, at, count, radio) {
+  if (at < 0 || !count) return -1;
+  if (!radio && key === "Home") return 0;
+  if (!radio && key === "End") return count - 1;
+  const by = STEPS[key];
+  if (!by) return -1;
+  return radio ? (at + by + count) % count : Math.min(Math.max(at + by, 0), count - 1);
+}
+
+/** A group with one Tab stop (`data-rove`: a meld, a switch): its buttons, in order.
+ * @param {Element} group */
+function roveItems(group) {
+  return /** @type {HTMLElement[]} */ ([...group.querySelectorAll("button")]);
+}
+
+/** @param {Element} group whether it is a switch (its choices are radio buttons) */
+function isRadio(group) {
+  return group.getAttribute("role") === "radiogroup";
+}
 
 /** A card picture hidden from a screen reader (its box already names the card).
  * @param {string} svg */
@@ -296,6 +328,9 @@ export default {
      * comes, and focus was left there, focus moves on to it. */
     let pending = "";
     const DRAWS = new Set(["draw", "take", "buy", "click_stock", "click_discard"]);
+    /** @type {Map<string, string>} each meld's Tab stop (a `data-rove` key to a `data-focus-key`),
+     * kept while the meld is on the table */
+    const roving = new Map();
 
     /** @param {object} intent */
     function send(intent) {
@@ -411,7 +446,7 @@ export default {
           }).join("");
           const pointed = hint && hint.meld === m.index ? HINTED : "";
           return `<div class="lpt-meld${isTarget ? " is-target" : ""}${pointed ? " is-hinted" : ""}"
-              data-testid="meld-${m.index}" data-meld="${m.index}" role="group"
+              data-testid="meld-${m.index}" data-meld="${m.index}" data-rove="meld:${m.index}" role="group"
               aria-label="${esc(`meld ${m.index + 1}: ${m.describe}${pointed}`)}">
             <div class="lpt-meld-cards">${cards}</div>
             <button type="button" class="lpt-meld-caption" data-act="click_meld" data-meld="${m.index}"
@@ -431,7 +466,7 @@ export default {
             <span class="lpt-badge lpt-badge-need">${esc(g.progress)}</span></span>`).join("")}
             <span class="lpt-muted">no melds yet</span></div>`
         : "";
-      const table = `<div class="lpt-table" data-testid="table" role="region" aria-label="melds on the table">${groups}${none}</div>`;
+      const table = `<div class="lpt-table" data-testid="table" role="region" aria-label="melds on the table (Left and Right move along a meld)">${groups}${none}</div>`;
       return `<div class="lpt-middle">${piles}${table}</div>`;
       });
 
@@ -539,7 +574,7 @@ export default {
 
       // -- action bar: buttons, one line of reasons, the switches -------------------------------------
       const toggles = (controls.toggles || []).map((t) => `<div class="lpt-toggle" role="radiogroup"
-          aria-label="${esc(t.label)}" data-testid="toggle-${esc(t.name)}" title="${esc(t.help)}">
+          aria-label="${esc(t.label)}" data-testid="toggle-${esc(t.name)}" data-rove="opt:${esc(t.name)}" title="${esc(t.help)}">
         <span class="lpt-toggle-name">${esc(t.label)}:</span>${t.choices.map((c) => `<button type="button"
           class="lpt-toggle-choice${c.value === t.value ? " is-on" : ""}" role="radio" aria-checked="${c.value === t.value}"
           data-act="option" data-name="${esc(t.name)}" data-value="${esc(c.value)}"
@@ -644,6 +679,7 @@ export default {
       const question = !interactive ? "" : q ? `confirm:${q.text}` : p ? `${p.kind}:${p.text}` : "";
       const newQuestion = !!question && question !== asked;
       asked = question;
+      roveAll();
       restoreFocus(focus, {
         confirm: !!q && !hadConfirm, panel: !!panel && !hadPanel, prompt: newQuestion && !q, arrived,
       });
@@ -776,6 +812,47 @@ export default {
       const group = active.dataset.focusGroup || "";
       const peers = group ? [...root.querySelectorAll(`[data-focus-group="${group}"]`)] : [];
       return { key, group, index: peers.indexOf(active) };
+    }
+
+    /**
+     * Give a group one Tab stop (a roving tabindex): `current` if it is one of the group's
+     * buttons, else a switch's checked choice, else the meld's card remembered from before the
+     * redraw, else its first; that one has tabindex 0, the others -1. A meld remembers it.
+     * @param {Element} group @param {Element|null} current
+     */
+    function rove(group, current) {
+      const items = roveItems(group);
+      if (!items.length) return;
+      const radio = isRadio(group);
+      const key = /** @type {HTMLElement} */ (group).dataset.rove || "";
+      const stop = items.find((el) => el === current)
+        || (radio ? items.find((el) => el.getAttribute("aria-checked") === "true")
+          : items.find((el) => el.dataset.focusKey === roving.get(key)))
+        || items[0];
+      if (!radio) roving.set(key, stop.dataset.focusKey || "");
+      for (const el of items) {
+        const index = el === stop ? 0 : -1;
+        if (el.tabIndex !== index || !el.hasAttribute("tabindex")) el.tabIndex = index;
+      }
+    }
+
+    /** After a redraw: every group's Tab stop (the one holding focus keeps it); melds no
+     * longer on the table are forgotten. */
+    function roveAll() {
+      const keys = new Set();
+      for (const group of root.querySelectorAll("[data-rove]")) {
+        keys.add(/** @type {HTMLElement} */ (group).dataset.rove);
+        rove(group, group.contains(document.activeElement) ? document.activeElement : null);
+      }
+      for (const key of [...roving.keys()]) if (!keys.has(key)) roving.delete(key);
+    }
+
+    /** Focus come into a group by any way (Tab, an arrow, a click, a redraw): its Tab stop.
+     * @param {FocusEvent} event */
+    function onFocusIn(event) {
+      const target = /** @type {HTMLElement} */ (event.target);
+      const group = target.closest("[data-rove]");
+      if (group && root.contains(group)) rove(group, target);
     }
 
     /** (No layout is asked for: every control the table draws is shown.) @param {Element|null} el */
@@ -1001,25 +1078,39 @@ export default {
         if (cut) cut.click();
         return;
       }
+      const group = target.closest("[data-rove]");
+      if (group && root.contains(group)) {
+        if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        // a meld's cards or a switch's choices: one Tab stop, the arrows move within it
+        const items = roveItems(group);
+        const radio = isRadio(group);
+        const next = step(event.key, items.indexOf(target), items.length, radio);
+        if (next < 0) return; // Enter and Space click the button, as a click does
+        event.preventDefault();
+        const choice = items[next];
+        choice.focus();
+        // a switch's choice is chosen as it gets focus: the very click its button makes (also
+        // when the drawn one is checked: an earlier arrow's choice may not be drawn yet)
+        if (radio && choice !== target) choice.click();
+        return;
+      }
       if (!target.classList.contains("lpt-hcard")) return;
       const cards = /** @type {HTMLElement[]} */ ([...root.querySelectorAll(".lpt-hand .lpt-hcard")]);
       const at = cards.indexOf(target);
       if (at < 0) return;
-      const step = event.key === "ArrowLeft" ? -1 : event.key === "ArrowRight" ? 1 : 0;
-      if (step && event.altKey) {
+      const by = event.key === "ArrowLeft" ? -1 : event.key === "ArrowRight" ? 1 : 0;
+      if (by && event.altKey) {
         // move the card in the player's own order (Python keeps the order; focus follows it)
         event.preventDefault();
-        const to = Number(target.dataset.pos) + step;
+        const to = Number(target.dataset.pos) + by;
         if (to >= 0 && to < cards.length && model.get("interactive")) {
           lastZone = "hand";
           send({ kind: "move", index: Number(target.dataset.index), to });
         }
         return;
       }
-      let next = -1;
-      if (step) next = Math.min(Math.max(at + step, 0), cards.length - 1);
-      if (event.key === "Home") next = 0;
-      if (event.key === "End") next = cards.length - 1;
+      // (Up and Down are left to the page: the hand is one row)
+      const next = by || event.key === "Home" || event.key === "End" ? step(event.key, at, cards.length, false) : -1;
       if (next >= 0) {
         event.preventDefault();
         cards[next].focus();
@@ -1054,6 +1145,7 @@ export default {
     root.addEventListener("mouseover", reason);
     root.addEventListener("focusin", reason);
     root.addEventListener("focusin", clearOfDock);
+    root.addEventListener("focusin", onFocusIn);
     root.addEventListener("dragstart", onDragStart);
     root.addEventListener("dragover", onDragOver);
     root.addEventListener("drop", onDrop);
@@ -1067,6 +1159,7 @@ export default {
       root.removeEventListener("mouseover", reason);
       root.removeEventListener("focusin", reason);
       root.removeEventListener("focusin", clearOfDock);
+      root.removeEventListener("focusin", onFocusIn);
       root.removeEventListener("dragstart", onDragStart);
       root.removeEventListener("dragover", onDragOver);
       root.removeEventListener("drop", onDrop);

@@ -1,0 +1,304 @@
+"""Keyboard navigation of the card table, as a keyboard user checks it, in headless Debian
+chromium (Playwright's Python package, never ``playwright install``).
+
+Driven on the static play site (built and served from loopback, as ``test_table_a11y_browser``
+does), with a stacked match loaded as a record: six melds on the table (two of each player's;
+everyone is down), you to draw, holding the 7♦ that lays off on the sevens. What such a user
+checks:
+
+- Tab stops once per meld (a roving tabindex), at the meld's first card, and once per hand
+  card (the hand, the thing a learner operates most, keeps a Tab stop per card);
+- the arrow keys move along a meld (Home / End to its first card and its caption) and the
+  meld remembers where focus was, across Tab and across a redraw;
+- Enter on a meld card reached by the arrows sends what a click on that card sends, and lays
+  the selected card off; focus stays on the card, not on Undo or the page;
+- a switch (a radio group) is one Tab stop, at its checked choice; the arrow keys choose the
+  previous / next choice (wrapping) and send what a click on it sends.
+
+Intents are read as the page posts them to the engine's worker (``Worker.postMessage`` is
+watched by an init script). Geometry and DOM only, no timing; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sitekit as sk
+
+import liverpool as lp
+
+pytestmark = pytest.mark.browser
+
+MELDS = 6
+
+_WATCH_INTENTS = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.__intents = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "intent") {
+      window.__intents.push(JSON.parse(JSON.stringify(message.intent)));
+    }
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+_FOCUS = """() => {
+  const a = document.activeElement;
+  const table = document.querySelector('.lpt');
+  return {key: (a && a.dataset && a.dataset.focusKey) || '',
+          kind: (a && a.dataset && a.dataset.kind) || '',
+          inTable: !!(a && table && table.contains(a) && a !== table)};
+}"""
+
+_STOPS = """(selector) => [...document.querySelectorAll(selector)].map((el) =>
+  [el.dataset.focusKey, el.getAttribute('tabindex')])"""
+
+
+def _record(tmp_path: Path) -> Path:
+    """The stacked match, saved as the site's Save record would: you to draw (the 9♣ next)."""
+    game = lp.Game.from_deal(
+        "house",
+        [
+            "7D KC 4S 2C 3D 10H",
+            "2H 3H 5H 6D 8H 10S",
+            "2D 3C 6H 6S 4D 10C",
+        ],
+        stock="9C KH 4C",
+        upcard="QD",
+        dealer=2,
+        names=["You", "Ada", "Ben"],
+        seed=5,
+        table=[
+            (0, "7H 7C 7S"),
+            (0, "9H 9D 9S"),
+            (1, "5D 5C 5S"),
+            (1, "QH QC QS"),
+            (2, "JD JC JH"),
+            (2, "8S 8C 8D"),
+        ],
+    )
+    assert (game.phase.value, game.to_act, len(game.table)) == ("draw", 0, MELDS)
+    path = tmp_path / "six-melds.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    return path
+
+
+@contextmanager
+def _loaded(chromium: Any, site: str, tmp_path: Path) -> Iterator[Any]:
+    """A page of the site with the stacked match loaded, intents watched, nothing outside
+    loopback; it asserts no script error at the end."""
+    viewport = {"width": 1400, "height": 1100}
+    with sk.opened(chromium, site, init_script=_WATCH_INTENTS, viewport=viewport) as page:
+        page.select_option('[data-testid="pace"]', "0")
+        before = sk.info(page)["states"]
+        page.set_input_files('[data-testid="load"]', str(_record(tmp_path)))
+        sk.settle(page, before, drawn=True)
+        page.wait_for_selector(f'.lpt [data-testid="meld-{MELDS - 1}"]')
+        assert page.locator(".lpt .lpt-meld").count() == MELDS
+        yield page
+        assert not sk.info(page)["errors"]
+
+
+def _focus(page: Any) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(_FOCUS)
+    return found
+
+
+def _key(page: Any) -> str:
+    """The focused element's ``data-focus-key``; it is in the table, and not Undo."""
+    now = _focus(page)
+    assert now["inTable"] and now["kind"] != "undo", now
+    return str(now["key"])
+
+
+def _press(page: Any, key: str) -> str:
+    """Press ``key``; where focus is then."""
+    page.keyboard.press(key)
+    return _key(page)
+
+
+def _intents(page: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate("() => window.__intents")
+    return found
+
+
+def _sent(page: Any, since: int) -> list[dict[str, Any]]:
+    """The intents sent since the first ``since``, without their version numbers."""
+    return [{k: v for k, v in i.items() if k != "version"} for i in _intents(page)[since:]]
+
+
+def _press_and_settle(page: Any, key: str) -> str:
+    """Press ``key``, which sends an intent: wait for the engine's answer to be drawn."""
+    before = sk.info(page)["states"]
+    page.keyboard.press(key)
+    sk.settle(page, before, drawn=True)
+    return _key(page)
+
+
+def _tab_until(page: Any, prefix: str, back: bool = False, limit: int = 60) -> list[str]:
+    """Tab (or Shift+Tab) until focus is on an element whose key starts with ``prefix``: the
+    keys of every stop on the way, that one last."""
+    keys: list[str] = []
+    for _ in range(limit):
+        keys.append(_press(page, "Shift+Tab" if back else "Tab"))
+        if keys[-1].startswith(prefix):
+            return keys
+    raise AssertionError(f"{limit} presses did not reach {prefix!r}: {keys}")
+
+
+def _stops(page: Any, selector: str) -> dict[str, str | None]:
+    """Each element's ``data-focus-key`` and its tabindex attribute."""
+    return dict(page.evaluate(_STOPS, selector))
+
+
+def _meld_stops(page: Any, meld: int) -> dict[str, str | None]:
+    return _stops(page, f'.lpt [data-testid="meld-{meld}"] button')
+
+
+def test_one_tab_stop_per_meld_and_one_per_hand_card(
+    chromium: Any, site: str, tmp_path: Path
+) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        # from the discard pile to your seat's first button (a sort): one stop per meld, at
+        # its first card
+        page.locator('.lpt [data-testid="discard-top"]').focus()
+        keys = _tab_until(page, "sort:")
+        assert keys[:-1] == [f"meld:{m}:0" for m in range(MELDS)], keys
+        # each meld is one group named by its meld, its other cards and its caption off the
+        # Tab order
+        for m in range(MELDS):
+            group = page.locator(f'.lpt [data-testid="meld-{m}"]')
+            assert group.get_attribute("role") == "group"
+            assert (group.get_attribute("aria-label") or "").startswith(f"meld {m + 1}: ")
+            stops = _meld_stops(page, m)
+            assert [k for k, v in stops.items() if v != "-1"] == [f"meld:{m}:0"], stops
+            assert len(stops) == 4, stops  # three cards and the caption
+        # and back: Shift+Tab stops at the last meld, then at each meld in turn (the first
+        # time the table is entered, each at its first card)
+        back = _tab_until(page, "discard", back=True)
+        assert back == [*[f"meld:{m}:0" for m in reversed(range(MELDS))], "discard"], back
+        # the hand keeps a Tab stop per card (the learner's own cards, what is played most)
+        hand = [str(k) for k in _stops(page, ".lpt-hand .lpt-hcard")]
+        page.locator(".lpt-hand .lpt-hcard").first.focus()
+        assert [_press(page, "Tab") for _ in hand[1:]] == hand[1:]
+
+
+def test_arrows_move_within_a_meld_and_enter_clicks(
+    chromium: Any, site: str, tmp_path: Path
+) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        page.locator('.lpt [data-testid="discard-top"]').focus()
+        assert _tab_until(page, "meld:2:")[-1] == "meld:2:0"
+        # along the meld and its caption, stopping at the ends; Up / Down as Left / Right
+        moves = ["ArrowRight", "ArrowDown", "ArrowRight", "ArrowRight", "Home", "ArrowLeft"]
+        moves += ["End", "ArrowUp", "ArrowLeft"]
+        seen = [_press(page, key) for key in moves]
+        assert seen == [
+            "meld:2:1",
+            "meld:2:2",
+            "meld:2",
+            "meld:2",
+            "meld:2:0",
+            "meld:2:0",
+            "meld:2",
+            "meld:2:2",
+            "meld:2:1",
+        ], seen
+        assert _sent(page, 0) == []  # moving sends nothing
+        stops = _meld_stops(page, 2)
+        assert [k for k, v in stops.items() if v == "0"] == ["meld:2:1"], stops
+        # the meld keeps its place: Tab on to the next meld, and back
+        assert _press(page, "Tab") == "meld:3:0"
+        assert _press(page, "Shift+Tab") == "meld:2:1"
+
+        # Enter on a meld card sends what a click on it sends: here (nothing selected, no
+        # card drawn yet) the table's guide answers both alike
+        count = len(_intents(page))
+        sk.click(page, '.lpt [data-testid="meld-1-card-1"]', drawn=True)
+        clicked = _sent(page, count)
+        guide = page.locator('.lpt [data-testid="error"]').inner_text()
+        assert clicked == [{"kind": "click_meld", "meld": 1, "position": 1}], clicked
+        assert guide.strip(), "the click on a meld card was not answered"
+        assert _key(page) == "meld:1:1"  # the clicked card is its meld's Tab stop
+        _press(page, "Home")
+        assert _press(page, "ArrowRight") == "meld:1:1"
+        count = len(_intents(page))
+        assert _press_and_settle(page, "Enter") == "meld:1:1"
+        assert _sent(page, count) == clicked
+        assert page.locator('.lpt [data-testid="error"]').inner_text() == guide
+
+        # the melds keep their Tab stops when the table is drawn again (a card drawn)
+        page.evaluate("() => { document.querySelector('[data-testid=meld-2]').__old = 1; }")
+        sk.click(page, '.lpt [data-testid="stock"]', drawn=True)
+        assert page.evaluate("() => !document.querySelector('[data-testid=meld-2]').__old")
+        for meld, stop in ((0, "meld:0:0"), (1, "meld:1:1"), (2, "meld:2:1")):
+            stops = _meld_stops(page, meld)
+            assert [k for k, v in stops.items() if v == "0"] == [stop], stops
+
+        # select the 7♦, then by keys: to the sevens, along to their last card, Enter
+        seven = page.locator('.lpt-hand .lpt-hcard[data-card="7D"]')
+        index = seven.get_attribute("data-index") or ""
+        sk.click(page, '.lpt-hand .lpt-hcard[data-card="7D"]', drawn=True)
+        assert page.locator(".lpt[data-version]").get_attribute("data-selected") == index
+        assert _tab_until(page, "meld:2:", back=True)[-1] == "meld:2:1"
+        assert _tab_until(page, "meld:0:", back=True)[-1] == "meld:0:0"
+        assert _press(page, "ArrowRight") == "meld:0:1"
+        assert _press(page, "ArrowRight") == "meld:0:2"
+        count = len(_intents(page))
+        assert _press_and_settle(page, "Enter") == "meld:0:2"  # not Undo, not the page
+        assert _sent(page, count) == [{"kind": "click_meld", "meld": 0, "position": 2}]
+        cards = page.locator('.lpt [data-testid="meld-0"] .lpt-mcard')
+        assert sorted(cards.evaluate_all("(els) => els.map((e) => e.dataset.card)")) == sorted(
+            ["7H", "7C", "7S", "7D"]
+        )
+        assert page.locator('.lpt-hand .lpt-hcard[data-card="7D"]').count() == 0
+        stops = _meld_stops(page, 0)
+        assert [k for k, v in stops.items() if v != "-1"] == ["meld:0:2"], stops
+
+
+def test_arrows_choose_in_a_switch(chromium: Any, site: str, tmp_path: Path) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        choices = ".lpt [data-testid=toggle-auto_pass] [role=radio]"
+        # one Tab stop per switch, at its checked choice
+        page.locator('.lpt [data-testid="btn-draw"]').focus()
+        assert _tab_until(page, "opt:")[-1] == "opt:auto_pass:off"
+        assert _stops(page, choices) == {
+            "opt:auto_pass:off": "0",
+            "opt:auto_pass:when_down": "-1",
+            "opt:auto_pass:always": "-1",
+        }
+        assert _press(page, "Tab") == "opt:four_color:two"
+        assert _press(page, "Shift+Tab") == "opt:auto_pass:off"
+
+        # the arrows choose the next / previous choice, wrapping, as a click on it would
+        count = len(_intents(page))
+        seen: list[str] = []
+        for key in ("ArrowRight", "ArrowDown", "ArrowRight", "ArrowLeft", "ArrowUp"):
+            seen.append(_press_and_settle(page, key))
+            checked = page.locator(f"{choices}[aria-checked=true]").get_attribute("data-focus-key")
+            assert checked == seen[-1]
+            assert page.locator(f"{choices}.is-on").get_attribute("data-focus-key") == seen[-1]
+        values = ["when_down", "always", "off", "always", "when_down"]
+        assert seen == [f"opt:auto_pass:{v}" for v in values]
+        sent = _sent(page, count)
+        assert sent == [{"kind": "option", "name": "auto_pass", "value": v} for v in values]
+        stops = _stops(page, choices)
+        assert [k for k, v in stops.items() if v == "0"] == ["opt:auto_pass:when_down"], stops
+        # Space and a click send the same
+        count = len(_intents(page))
+        assert _press_and_settle(page, "Space") == "opt:auto_pass:when_down"
+        sk.click(page, '.lpt [data-testid="toggle-auto_pass-when_down"]', drawn=True)
+        assert _sent(page, count) == [sent[-1], sent[-1]]
+
+        # the deck switch too: its pictures are drawn again, focus stays on the choice
+        page.locator('.lpt [data-testid="toggle-four_color-two"]').focus()
+        count = len(_intents(page))
+        assert _press_and_settle(page, "ArrowLeft") == "opt:four_color:four"
+        assert _sent(page, count) == [{"kind": "option", "name": "four_color", "value": "four"}]
+        page.wait_for_selector(".lpt.is-four-color")
+        deck = _stops(page, ".lpt [data-testid=toggle-four_color] [role=radio]")
+        assert deck == {"opt:four_color:two": "-1", "opt:four_color:four": "0"}, deck
