@@ -13,7 +13,8 @@ click that does nothing by raising :class:`Refused` with the sentence to show.
 
 What stays with each session is what differs between them: how a move is played (the
 engine, or the room's ``act``), which version of the table a click answers, timers, and the
-buttons only one of them has (Hint and Undo; the question before going down).
+buttons only one of them has (Hint and Undo). The question before going down ("Go down with
+these melds?") is the screen's: a student in a room is asked it as a learner at ``play()``.
 
 Nothing here changes a game or draws anything, so every click is testable in plain CPython.
 """
@@ -188,6 +189,12 @@ class SeatScreen:
         self._orders_left: dict[tuple[str, ...], list[str]] = {}
         """The player's own order of each hand they have held, as it was when the hand
         changed: an undo puts a card back where it was, not at the end (:meth:`follow`)."""
+        self.must_build_melds = False
+        """Go down only with melds built with Add meld (the button's reason says so)."""
+        self.confirming: list[list[Card]] | None = None
+        """The melds Go down arranged, put to the player as "Go down with these melds?"
+        until their next click, which answers it (:meth:`answer`)."""
+        self._answered: list[list[Card]] | None = None
 
     @property
     def sort_mode(self) -> SortMode:
@@ -199,6 +206,30 @@ class SeatScreen:
         self._sort_mode = SortMode(mode)
 
     # -- following the game -----------------------------------------------------------------
+    def answer(self) -> None:
+        """A click came: it answers the question before going down, if one was put (a yes
+        carries its melds to Go down; any other click takes the question away). Call it first
+        for every click, those a session takes itself too."""
+        self._answered, self.confirming = self.confirming, None
+
+    def confirm_indexes(self, hand: Sequence[Card]) -> list[list[int]] | None:
+        """The melds put to the player (:attr:`confirming`) as indexes of ``hand``, each card
+        used once; ``None`` when none are, or the hand no longer holds them."""
+        if not self.confirming:
+            return None
+        used: set[int] = set()
+        out: list[list[int]] = []
+        for meld in self.confirming:
+            group = []
+            for card in meld:
+                i = next((i for i, c in enumerate(hand) if c == card and i not in used), None)
+                if i is None:
+                    return None  # the hand changed: nothing to confirm
+                used.add(i)
+                group.append(i)
+            out.append(group)
+        return out
+
     def follow(self, hand: Sequence[Card], *, clear: bool = False, back: bool = False) -> None:
         """Follow the seat's ``hand`` after the game changed: cards still held keep their
         places in the player's own order and new ones go last; the selection and the melds
@@ -207,7 +238,9 @@ class SeatScreen:
         ``back`` says the game was set back (Undo, a replay stepped back): a hand the player
         held before is then shown in the order they had it in, so a laid-off or discarded card
         returns to its place rather than to the end. Going forward never does this: drawing
-        and discarding the same card should not undo a rearrangement made meanwhile."""
+        and discarding the same card should not undo a rearrangement made meanwhile. A
+        question before going down is taken away: the game moved on."""
+        self.confirming = None
         codes = tuple(c.code for c in hand)
         if codes != self.hand_codes:
             self._remember_order()
@@ -399,6 +432,9 @@ class SeatScreen:
         g = c.game
         return meld_click(c.legal, cards[0], meld, position, g.table, g.rules)
 
+    def _on_cancel(self, c: _Click) -> None:
+        """ "Not yet": the question before going down is taken away (:meth:`answer` did)."""
+
     def _on_press(self, c: _Click) -> Action | None:
         button = pressed(c.intent)
         if button in _SIMPLE:
@@ -427,8 +463,20 @@ def _press_add_meld(s: SeatScreen, c: _Click) -> None:
     s.selected = []
 
 
-def _press_go_down(s: SeatScreen, c: _Click) -> Action:
-    return GoDown(s.melds_to_go_down(c.game, c.seat))
+def _press_go_down(s: SeatScreen, c: _Click) -> Action | None:
+    """Go down with the melds built (and the selected cards as one more); with none built,
+    the table arranges the melds and asks the player to confirm them first (the page sends
+    the press again with ``confirm: true``, or ``cancel``)."""
+    if s.must_build_melds:
+        require(c.controls().button(ButtonKind.GO_DOWN))
+    yes = c.intent.get("confirm") is True
+    if yes and s._answered:
+        return GoDown(s._answered)
+    melds = s.melds_to_go_down(c.game, c.seat)
+    if s.staged or yes:
+        return GoDown(melds)
+    s.confirming = melds  # show which melds, and ask
+    return None
 
 
 def _press_lay_off(s: SeatScreen, c: _Click) -> Action:
@@ -478,9 +526,10 @@ _HANDLERS: dict[IntentKind, _Handler] = {
     IntentKind.CLICK_DISCARD: SeatScreen._on_click_discard,
     IntentKind.CLICK_MELD: SeatScreen._on_click_meld,
     IntentKind.PRESS: SeatScreen._on_press,
+    IntentKind.CANCEL: SeatScreen._on_cancel,
 }
-"""The clicks every seat's screen means alike (``cancel``, ``next_deal`` and ``option`` are a
-session's own)."""
+"""The clicks every seat's screen means alike (``next_deal`` and ``option`` are a session's
+own)."""
 
 _PRESSES: dict[ButtonKind, _Handler] = {
     ButtonKind.CUT: _press_cut,

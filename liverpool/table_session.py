@@ -32,9 +32,8 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .actions import Action, Buy, DrawStock, GoDown, Pass, TakeDiscard
+from .actions import Action, Buy, DrawStock, Pass, TakeDiscard
 from .bots import coach
-from .cards import Card
 from .errors import IllegalAction, quoted
 from .events import Event, EventKind
 from .game import Game
@@ -57,7 +56,7 @@ from .table_model import (
     phrase,
     read_deck_choice,
 )
-from .table_screen import STALE, Refused, SeatScreen, pressed, read_intent, require
+from .table_screen import STALE, Refused, SeatScreen, pressed, read_intent
 from .view import PlayerView
 
 __all__ = [
@@ -184,8 +183,6 @@ class TableSession(SeatScreen):
         self._legal: list[Action] = []
         self._refusals: dict[Action, str] = {}  # the game's why_not answers at this version
         self._hint: Hint | None = None
-        self._confirm: list[list[Card]] | None = None  # melds awaiting the player's yes
-        self._answer: list[list[Card]] | None = None  # the question the current click answers
         self._offer: int | None = None  # the action count at which the buy offer was made
         self._deadline: float | None = None
         self._summary: tuple[Game, int, DealSummary | None] | None = None
@@ -325,7 +322,6 @@ class TableSession(SeatScreen):
         self._legal = g.legal_actions() if g.to_act == self.seat else []
         self._refusals = {}
         self._hint = None
-        self._confirm = None
         self.follow(g.hand(self.seat), clear=clear_selection, back=back)
         self._arm_deadline()
         self.auto_pass_if_due()
@@ -359,7 +355,7 @@ class TableSession(SeatScreen):
             deal_end_panel=self.deal_end_pending,
             auto_pass=self._auto_pass if self.interactive else None,
             must_build_melds=self.must_build_melds,
-            confirm=self._confirm_indexes(),
+            confirm=self.confirm_indexes(g.hand(self.seat)),
             four_color=self.four_color,
         )
 
@@ -371,24 +367,6 @@ class TableSession(SeatScreen):
             summaries = deal_summaries(g) if done else ()
             self._summary = (g, done, summaries[-1] if summaries else None)
         return self._summary[2]
-
-    def _confirm_indexes(self) -> list[list[int]] | None:
-        """The melds awaiting the player's yes, as hand indexes (each card used once)."""
-        if not self._confirm:
-            return None
-        hand = self._game.hand(self.seat)
-        used: set[int] = set()
-        out: list[list[int]] = []
-        for meld in self._confirm:
-            group = []
-            for card in meld:
-                i = next((i for i, c in enumerate(hand) if c == card and i not in used), None)
-                if i is None:
-                    return None  # the hand changed: nothing to confirm
-                used.add(i)
-                group.append(i)
-            out.append(group)
-        return out
 
     # -- the buy deadline and auto-pass -----------------------------------------------------
     def _arm_deadline(self) -> None:
@@ -448,29 +426,25 @@ class TableSession(SeatScreen):
         kind, fields = read_intent(intent)
         if not self.interactive and kind not in _WHILE_WATCHING:
             raise Refused("This table is for watching only.", guide=True)
-        # any click answers a question put to the player (a yes carries its melds along)
-        self._answer, self._confirm = self._confirm, None
-        try:
-            offer = self._game.discard_top
-            lapsed = self.check_deadline()  # a lapsed offer is settled before any click on it
-            if self.stale(fields, self._version):
-                if lapsed:  # the click was on the offer the clock has just passed
-                    raise Refused(f"Time ran out: the {offer} was passed for you.", guide=True)
-                raise Refused(STALE, guide=True)
-            if self.deal_end_pending and kind not in _WHILE_PAUSED:
-                raise Refused(PAUSED, guide=True)
-            self.say("")
-            handler = _OWN.get(kind)
-            if handler is None and kind is IntentKind.PRESS:
-                handler = _OWN_PRESSES.get(pressed(fields))
-            if handler is not None:
-                handler(self, fields)
-                return
-            action = self.resolve(fields, self._game, self.seat, self._legal, self._controls)
-            if action is not None:
-                self._act(action)
-        finally:
-            self._answer = None
+        self.answer()  # any click answers a question put to the player
+        offer = self._game.discard_top
+        lapsed = self.check_deadline()  # a lapsed offer is settled before any click on it
+        if self.stale(fields, self._version):
+            if lapsed:  # the click was on the offer the clock has just passed
+                raise Refused(f"Time ran out: the {offer} was passed for you.", guide=True)
+            raise Refused(STALE, guide=True)
+        if self.deal_end_pending and kind not in _WHILE_PAUSED:
+            raise Refused(PAUSED, guide=True)
+        self.say("")
+        handler = _OWN.get(kind)
+        if handler is None and kind is IntentKind.PRESS:
+            handler = _OWN_PRESSES.get(pressed(fields))
+        if handler is not None:
+            handler(self, fields)
+            return
+        action = self.resolve(fields, self._game, self.seat, self._legal, self._controls)
+        if action is not None:
+            self._act(action)
 
     def _controls(self) -> Controls:
         return self.model().controls
@@ -489,9 +463,6 @@ class TableSession(SeatScreen):
         for callback in list(self._action_listeners):
             callback(action, events)
         return True
-
-    def _on_cancel(self, intent: Mapping[str, Any]) -> None:
-        """ "Not yet": the question is taken off the table (any click answers it)."""
 
     def _on_next_deal(self, intent: Mapping[str, Any]) -> None:
         """Put the end-of-deal panel away: the next deal goes on (the bots move again)."""
@@ -537,21 +508,6 @@ def _until_deal_end(log: Sequence[Event]) -> Sequence[Event]:
 # -- this table's own buttons (the others mean what they mean on every seat's screen) ------
 
 
-def _press_go_down(s: TableSession, intent: Mapping[str, Any]) -> None:
-    """Go down with the melds built (and the selected cards as one more); with none built,
-    the table arranges the melds and asks the player to confirm them first."""
-    if s.must_build_melds:
-        require(s.model().controls.button(ButtonKind.GO_DOWN))
-    if intent.get("confirm") is True and s._answer:
-        s._act(GoDown(s._answer))
-        return
-    melds = s.melds_to_go_down(s._game, s.seat)
-    if s.staged or intent.get("confirm") is True:
-        s._act(GoDown(melds))
-    else:
-        s._confirm = melds  # show which melds, and ask
-
-
 def _press_hint(s: TableSession, intent: Mapping[str, Any]) -> None:
     g = s._game
     if g.is_over:
@@ -575,16 +531,14 @@ def _press_undo(s: TableSession, intent: Mapping[str, Any]) -> None:
 _Handler = Callable[[TableSession, Mapping[str, Any]], None]
 
 _OWN: dict[IntentKind, _Handler] = {
-    IntentKind.CANCEL: TableSession._on_cancel,
     IntentKind.NEXT_DEAL: TableSession._on_next_deal,
     IntentKind.OPTION: TableSession._on_option,
 }
 """The clicks only this table takes (every other click is the seat's screen's)."""
 
 _OWN_PRESSES: dict[ButtonKind, _Handler] = {
-    ButtonKind.GO_DOWN: _press_go_down,
     ButtonKind.HINT: _press_hint,
     ButtonKind.UNDO: _press_undo,
 }
-"""The buttons this table presses its own way: Go down asks first, Hint asks the coach, Undo
-calls the undo handler."""
+"""The buttons this table presses its own way: Hint asks the coach, Undo calls the undo
+handler."""

@@ -214,6 +214,7 @@ class TableSession(SeatScreen):
             version=room.seq,
             refusals=self.refusals,
             four_color=self.four_color,
+            confirm=self.confirm_indexes(game.hand(seat)),
             to_seat=True,  # the student's own table: "You passed the K♠", as "You drew the 7♠"
         )
         self.model = model
@@ -227,6 +228,7 @@ class TableSession(SeatScreen):
         if game is None:
             raise Bad("The match has not started yet.")
         self.sync(room, seat)
+        self.answer()  # any click answers "Go down with these melds?", if it was put
         try:
             if self.stale(intent, room.seq):
                 raise Refused(STALE)
@@ -340,6 +342,7 @@ def seat_table(room: Room, conn: Conn) -> tuple[dict[str, Any], dict[str, str]]:
         deal_end(room),
         tuple(session.selected),
         tuple(tuple(g) for g in session.staged),
+        session.confirm_indexes(game.hand(seat)),
         tuple(session.order),
         session.sort_mode,
         session.four_color,

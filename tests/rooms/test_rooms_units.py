@@ -14,7 +14,7 @@ import pytest
 from roomkit import FakeConn, stored_match
 
 from liverpool import Game, get_rules
-from liverpool.actions import action_to_dict
+from liverpool.actions import DrawStock, GoDown, Pass, action_to_dict
 from liverpool.table_model import deal_summaries
 from liverpool_rooms import tables
 from liverpool_rooms.protocol import Bad, clean_name, parse_message
@@ -430,3 +430,60 @@ def test_lobby_refusals_name_no_number_the_pages_do_not_show(tmp_path: Path) -> 
     ]
     assert room.seat_names()[3] == "Bot 4"  # the fourth seat, as the pages count
     store.close()
+
+
+class _StackedRoom:
+    """What a seat's table asks of its room, around a stacked game: a student (seat 0) who
+    has drawn and holds two sets."""
+
+    def __init__(self) -> None:
+        self.game = Game.from_deal(
+            "house",
+            [
+                "7H 7C 7S 9H 9C 9D 2S 4D 6C JH",
+                "3C 3D 5H 5S 8C 10D QH QS KH AC",
+                "2D 4H 6S 8D 10S JC QD KD AD 3H",
+            ],
+            stock="KS 4S 5D",
+            upcard="8H",
+            dealer=2,
+            seed=3,
+        )
+        self.game.apply(DrawStock())
+        self.game.apply(Pass(), player=1)  # the others decline the upcard
+        self.game.apply(Pass(), player=2)
+        self.seq = len(self.game.actions)
+        self.window = None
+        self.executor = None
+
+    def view_of(self, seat: int) -> Any:
+        return self.game.view(seat)
+
+    def legal_for(self, seat: int) -> list[Any]:
+        return self.game.legal_actions() if self.game.to_act == seat else []
+
+
+def test_a_student_is_asked_before_going_down_as_at_play() -> None:
+    room: Any = _StackedRoom()
+    session = tables.TableSession()
+
+    def click(**intent: Any) -> Any:
+        return session.handle(room, 0, {"version": room.seq, **intent})
+
+    def confirm() -> Any:
+        return session.build(room, 0).controls.confirm
+
+    assert room.game.phase.value == "play" and room.game.to_act == 0
+    # Go down with nothing built: the table arranges the melds and asks first
+    assert click(kind="press", button="go_down") is None
+    asked = confirm()
+    assert asked is not None and sorted(asked.describe) == ["set of nines", "set of sevens"]
+    # "Not yet" takes the question away; so does any other click
+    assert click(kind="cancel") is None and confirm() is None
+    click(kind="press", button="go_down")
+    assert click(kind="sort", mode="rank") is None and confirm() is None
+    # asked again and answered yes: the move is the arranged melds, for the room to play
+    click(kind="press", button="go_down")
+    move = click(kind="press", button="go_down", confirm=True)
+    assert isinstance(move, GoDown) and len(move.melds) == 2
+    assert {c.rank for m in move.melds for c in m} == {7, 9}
