@@ -302,3 +302,22 @@ def test_arrows_choose_in_a_switch(chromium: Any, site: str, tmp_path: Path) -> 
         page.wait_for_selector(".lpt.is-four-color")
         deck = _stops(page, ".lpt [data-testid=toggle-four_color] [role=radio]")
         assert deck == {"opt:four_color:two": "-1", "opt:four_color:four": "0"}, deck
+
+
+def test_enter_on_a_pile_draws_and_puts_focus_on_the_card_drawn(
+    chromium: Any, site: str, tmp_path: Path
+) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        # the 7♦ selected first (a meld in mind): it stays selected through the draw
+        page.locator('.lpt-hand [data-focus-key^="card:7D:"]').focus()
+        _press_and_settle(page, "Enter")
+        page.locator('.lpt [data-testid="discard-top"]').focus()
+        since = len(_intents(page))
+        assert _press_and_settle(page, "Enter").startswith("card:QD:")
+        # a second Enter selects the card taken; it does not discard the 7♦ (a click on the
+        # discard pile once you have drawn means "discard")
+        _press_and_settle(page, "Enter")
+        sent = _sent(page, since)
+        assert [i["kind"] for i in sent] == ["click_discard", "click_card"], sent
+        hand = page.locator(".lpt-hand .lpt-hcard")
+        assert hand.count() == 7

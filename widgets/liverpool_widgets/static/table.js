@@ -889,6 +889,12 @@ export default {
       }
       if (fresh.panel) return put(q('[data-focus-key="next-deal"]'));
       if (fresh.confirm) return put(q('[data-focus-key="confirm:yes"]'));
+      // a draw by Enter on a pile: the pile stays, but focus goes to the card it brought, as
+      // after Draw or Take discard (a second Enter on the discard pile would discard)
+      if ((was.key === "stock" || was.key === "discard") && DRAWS.has(lastAct) && fresh.arrived.size) {
+        const card = arrived();
+        if (card) return put(card);
+      }
       const active = document.activeElement;
       if (active && active !== root && root.contains(active)) return; // its part was not redrawn
       const same = was.key ? q(`[data-focus-key="${CSS.escape(was.key)}"]`) : null;
