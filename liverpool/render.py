@@ -952,7 +952,7 @@ def verdict_html(
     code = f' data-code="{_attr(verdict.code)}"' if verdict.code else ""
     return (
         f'<div class="lp-verdict" data-ok="{str(verdict.ok).lower()}"{code} style="{_BOX}'
-        'display:inline-flex;flex-direction:column;gap:6px;padding:4px">'
+        'display:inline-flex;flex-direction:column;gap:6px;padding:4px;background:#fff">'
         f"<div>{row}</div>"
         f'<div role="status" style="color:{colour};font-weight:600;font-size:15px">'
         f"{mark} {escape(text, quote=False)}</div></div>"

@@ -114,10 +114,10 @@ def test_score_pad_html_marks_who_went_out_and_the_winner() -> None:
     bots = lp.bots.for_seats("basic", range(4), game_seed=3)
     result = lp.play_match("house", [bots[s] for s in range(4)], seed=3)
     html = score_pad_html(result.game)
-    assert html.count("<tr>") == 1 + 7 + 1
+    assert html.count("<tr") == 1 + 7 + 1
     assert f"{min(result.scores)} ★" in html and html.count("★") == 2  # the cell and the note
     assert "0 · out" in html
-    assert score_pad_html(result.game, deals=1).count("<tr>") == 3
+    assert score_pad_html(result.game, deals=1).count("<tr") == 3
 
 
 def test_rules_tables_leave_the_engine_caps_out_and_cut_no_value() -> None:
@@ -129,7 +129,7 @@ def test_rules_tables_leave_the_engine_caps_out_and_cut_no_value() -> None:
     assert "max turns per deal" not in full
     both = compare_html("house", "classic")
     differ = house.differences(lp.PRESETS["classic"])
-    assert both.count("<tr>") == 1 + len(differ)
+    assert both.count("<tr") == 1 + len(differ)
     assert both.count("background:#fff3bf") == len(differ)
     for _, theirs in differ.values():
         assert theirs in both

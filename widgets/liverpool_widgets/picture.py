@@ -63,7 +63,8 @@ def picture_frame(body: str) -> str:
     return (
         '<div class="lp-picture" style="display:inline-block;max-width:100%">'
         f"{body}"
-        '<div style="color:#5b6673;font-size:12px;font-style:italic;margin-top:4px">'
+        '<div style="color:#5b6673;background:#fff;font-size:12px;font-style:italic;'
+        'margin-top:4px">'
         f"{escape(CAPTION)}</div></div>"
     )
 

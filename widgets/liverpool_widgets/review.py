@@ -73,6 +73,9 @@ GRADE_COLOURS: dict[Grade, str] = {
 """Each grade's colour in the list (green to red, readable on white and on a projector)."""
 
 _MUTED = "color:#57606a;font-size:13px"
+_MUTED_PAGE = f"{_MUTED};background:#fff"
+"""Muted text straight on the page (not on a board): on the light theme's white, whatever the
+theme (on JupyterLab Dark's near-black our muted grey did not read)."""
 
 
 def _checked_budget(budget: object) -> Budget | int | None:
@@ -127,7 +130,7 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self.progress = widgets.IntProgress(
             value=0, min=0, max=1, description="Reviewing", bar_style="info"
         )
-        self.status = widgets.HTML(f"<span style='{_MUTED}'>Starting…</span>")
+        self.status = widgets.HTML(f"<span style='{_MUTED_PAGE}'>Starting…</span>")
         self.cancel_button = widgets.Button(
             description="Cancel", icon="stop", tooltip="stop the review and show what is graded"
         )
@@ -160,7 +163,7 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self._cancel.set()
         self.cancel_button.disabled = True
         if not self.done:
-            self.status.value = f"<span style='{_MUTED}'>Stopping…</span>"
+            self.status.value = f"<span style='{_MUTED_PAGE}'>Stopping…</span>"
 
     def join(self, timeout: float | None = None) -> ReviewResult | None:
         """Wait for a running review (at most ``timeout`` seconds); its result, if done."""
@@ -193,7 +196,7 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self.progress.value = done
         if not self._cancel.is_set():
             self.status.value = (
-                f"<span style='{_MUTED}'>{done} of {total} decisions looked at</span>"
+                f"<span style='{_MUTED_PAGE}'>{done} of {total} decisions looked at</span>"
             )
 
     def _run(self) -> None:
@@ -209,7 +212,9 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         except Exception as exc:  # shown under the widget, never lost in a thread
             self.error = f"The review failed: {type(exc).__name__}: {exc}"
             self.progress.bar_style = "danger"
-            self.status.value = f"<span style='color:#cf222e'>{escape(self.error)}</span>"
+            self.status.value = (
+                f"<span style='color:#cf222e;background:#fff'>{escape(self.error)}</span>"
+            )
             self.cancel_button.disabled = True
             # what went wrong stays on screen; the dead bar and button go
             self.progress.layout.display = "none"
@@ -220,11 +225,11 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         if result.complete:
             self.progress.bar_style = "success"
             self.progress.value = self.progress.max
-            self.status.value = f"<span style='{_MUTED}'>Done.</span>"
+            self.status.value = f"<span style='{_MUTED_PAGE}'>Done.</span>"
         else:
             self.progress.bar_style = "warning"
             self.status.value = (
-                f"<span style='{_MUTED}'>Stopped: {len(result.decisions)} decisions graded "
+                f"<span style='{_MUTED_PAGE}'>Stopped: {len(result.decisions)} decisions graded "
                 "before Cancel.</span>"
             )
         self.summary.value = summary_html(result)
@@ -269,10 +274,10 @@ def summary_html(result: ReviewResult) -> str:
         "<div class='lp-review-summary' role='status'>"
         f"{stopped}"
         f"<p style='font-size:16px;margin:4px 0'><b>Accuracy {100 * result.accuracy:.0f}%</b> "
-        f"<span style='{_MUTED}'>({escape(result.tally(' · '))})</span>; "
+        f"<span style='{_MUTED_PAGE}'>({escape(result.tally(' · '))})</span>; "
         f"{escape(result.lost_words())}.</p>"
         f"<p style='margin:4px 0'>{practise}</p>"
-        f"<p style='{_MUTED};margin:4px 0'>{len(result.decisions)} decisions graded, "
+        f"<p style='{_MUTED_PAGE};margin:4px 0'>{len(result.decisions)} decisions graded, "
         f"{result.ungraded} not graded (forced moves, calls, moves played for you, or positions "
         f"the review cannot recreate); up to {result.budget.samples} sampled deals per "
         "decision.</p></div>"
@@ -607,7 +612,7 @@ def decisions_html(result: ReviewResult) -> str:
     """Every graded decision, one row each: where, what was done, what is preferred, the points
     lost, the grade and why."""
     if not result.decisions:
-        return f"<p style='{_MUTED}'>No decision was graded.</p>"
+        return f"<p style='{_MUTED_PAGE}'>No decision was graded.</p>"
     rows = []
     for d in result.decisions:
         lost = "—" if d.samples == 0 else f"{d.loss:.1f}"

@@ -49,6 +49,7 @@ __all__ = [
     "coach_says",
     "h",
     "rules_select",
+    "stripe",
 ]
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -219,6 +220,13 @@ def coach_says(
     if isinstance(bot, Explains):
         return bot.explain(view, legal)
     return bot.act(view, legal), "The coach gives no reason."
+
+
+def stripe(number: int) -> str:
+    """The background of a table's ``number``-th body row (from 1): JupyterLab's light theme
+    stripes (white, grey) set on the row itself, so a lesson's table stays light in a dark
+    theme too (there JupyterLab's dark stripes came under our dark text)."""
+    return "background:#fff" if number % 2 else "background:#f5f5f5"
 
 
 def h(text: object) -> str:

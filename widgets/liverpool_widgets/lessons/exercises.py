@@ -75,7 +75,8 @@ class Solution:
             f"<p style='margin:4px 0'>{escape(line)}</p>" for line in self.text.splitlines() if line
         )
         return (
-            "<details class='lp-solution'><summary style='cursor:pointer;color:#0b5cad'>"
+            "<details class='lp-solution'>"
+            "<summary style='cursor:pointer;color:#0b5cad;background:#fff'>"
             f"Show the solution</summary>{paragraphs}</details>"
         )
 

@@ -30,6 +30,7 @@ from liverpool.bots.strong import StrongBot
 from liverpool.events import EventKind
 from liverpool.render import cards_html, meld_html
 
+from ._panel import stripe
 from .answers import whole_number
 from .exercises import exercise
 from .lay_off import build_table, fits
@@ -149,7 +150,7 @@ def score_pad_html(game: lp.Game, *, deals: int | None = None) -> str:
     for number, row in enumerate(rows, start=1):
         contract = escape(game.rules.contract(number).short())
         body += (
-            f'<tr><td style="{cell};text-align:left">deal {number} '
+            f'<tr style="{stripe(number)}"><td style="{cell};text-align:left">deal {number} '
             f'<span style="color:#57606a;font-size:12px">({contract})</span></td>'
             + "".join(
                 f'<td style="{cell};{out_mark if p == 0 else ""}">{"0 · out" if p == 0 else p}</td>'
@@ -166,10 +167,11 @@ def score_pad_html(game: lp.Game, *, deals: int | None = None) -> str:
         '<table class="lp-score-pad" style="border-collapse:collapse;font-size:14px;'
         'font-family:system-ui,sans-serif;color:#1b1d22;background:#fbfcfd">'
         f'<thead><tr><th style="{cell}"></th>{head}</tr></thead><tbody>{body}'
-        f'<tr><td style="{cell};text-align:left;font-weight:700">total</td>{total}</tr>'
+        f'<tr style="{stripe(len(rows) + 1)}">'
+        f'<td style="{cell};text-align:left;font-weight:700">total</td>{total}</tr>'
         "</tbody></table>"
-        '<div style="color:#57606a;font-size:12px;margin-top:2px">Lower is better: green, the '
-        "player who went out; ★ the lowest total.</div>"
+        '<div style="color:#57606a;background:#fff;font-size:12px;margin-top:2px">'
+        "Lower is better: green, the player who went out; ★ the lowest total.</div>"
     )
 
 

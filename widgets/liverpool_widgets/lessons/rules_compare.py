@@ -28,6 +28,7 @@ from ._panel import (
     button,
     h,
     option,
+    stripe,
     text_of,
 )
 
@@ -76,12 +77,13 @@ def _static_table(
     """A plain HTML table: ``rows`` of (rule, cells, which cells to highlight)."""
     top = "".join(f'<th style="{_CELL};background:#eef2f6">{h(x)}</th>' for x in head)
     body = ""
-    for rule, cells, marks in rows:
+    for number, (rule, cells, marks) in enumerate(rows, start=1):
         tds = "".join(
             f'<td style="{_CELL}{";" + _MARK if marked else ""}">{h(c)}</td>'
             for c, marked in zip(cells, marks, strict=True)
         )
-        body += f'<tr><th style="{_CELL};white-space:nowrap">{h(rule)}</th>{tds}</tr>'
+        rule_cell = f'<th style="{_CELL};white-space:nowrap">{h(rule)}</th>'
+        body += f'<tr style="{stripe(number)}">{rule_cell}{tds}</tr>'
     return (
         '<table class="lp-rules-table" style="border-collapse:collapse;font-size:13px;'
         'font-family:system-ui,sans-serif;color:#1b1d22;background:#fbfcfd;max-width:980px">'

@@ -126,6 +126,23 @@ function esc(text) {
   })[c] ?? c);
 }
 
+const SUIT_CLASS = /** @type {Record<string, string>} */ ({
+  "♥": "is-red is-hearts", "♦": "is-red is-diamonds", "♠": "is-black is-spades", "♣": "is-black is-clubs",
+});
+
+/**
+ * A sentence the table shows as text (the question, a log line, a hint, a message, a reason),
+ * made safe for HTML as esc() makes it, with each suit (and the rank before it: "10♥") in a
+ * span that colours it as the chips are: ♥ ♦ the table's red, ♠ ♣ its ink. The text is
+ * exactly esc()'s (a screen reader and textContent read the same words). Never for an
+ * attribute (aria-label, title): there a span would be read as its markup; use esc().
+ * @param {unknown} text
+ */
+function sentence(text) {
+  return esc(text).replace(/(?:(?<![0-9A-Za-z])(?:10|[2-9AJQK]))?([♥♦♠♣])\uFE0F?/gu,
+    (all, suit) => `<span class="lpt-suit ${SUIT_CLASS[suit]}">${all}</span>`);
+}
+
 /** @param {number} n @param {string} word */
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -265,16 +282,16 @@ function dealEnd(d, ids, mine) {
     </div>`;
   }).join("");
   const over = d.over
-    ? `<div class="lpt-winners" data-testid="deal-end-winners">${esc(d.banner)}</div>
-       <ol class="lpt-standings" data-testid="standings">${d.standings.map((s) => `<li>${esc(s)}</li>`).join("")}</ol>`
+    ? `<div class="lpt-winners" data-testid="deal-end-winners">${sentence(d.banner)}</div>
+       <ol class="lpt-standings" data-testid="standings">${d.standings.map((s) => `<li>${sentence(s)}</li>`).join("")}</ol>`
     : "";
   return `<section class="lpt-panel" data-testid="deal-end" role="region" aria-label="${esc(d.title)}">
-    <div class="lpt-panel-how" id="${ids}-how" data-testid="deal-end-how">${esc(d.how)} ${last}</div>
+    <div class="lpt-panel-how" id="${ids}-how" data-testid="deal-end-how"><span>${sentence(d.how)}</span> ${last}</div>
     ${finalTable(d)}
     ${over}
     <div class="lpt-panel-hands">${hands}</div>
     ${padTable(d.pad, "deal-end-pad", `Score pad after deal ${d.deal}`)}
-    <div class="lpt-panel-next">${d.next ? `<span>${esc(d.next)}</span>` : ""}
+    <div class="lpt-panel-next">${d.next ? `<span>${sentence(d.next)}</span>` : ""}
       <button type="button" class="lpt-btn lpt-primary" data-act="next_deal" data-testid="next-deal"
         data-focus-key="next-deal" aria-label="${esc(d.button)}"
         aria-describedby="${ids}-how${d.hands.some((h) => h.seat === mine) ? ` ${ids}-mine` : ""}">${esc(d.button)}</button></div>
@@ -396,7 +413,7 @@ export default {
           <span class="lpt-muted">dealer: ${esc(h.dealer)} · ${esc(h.rules)} rules${h.buys ? ` · ${esc(h.buys)}` : ""}</span></div>`;
       const head = `<header class="lpt-head">${title}
         ${panel ? "" : `<div class="lpt-deciding${h.my_turn ? " is-mine" : ""}"
-          data-testid="deciding">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(h.deciding)}</div>`}
+          data-testid="deciding">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}<span>${sentence(h.deciding)}</span></div>`}
       </header>`;
 
       // -- opponents ----------------------------------------------------------------------------
@@ -498,7 +515,7 @@ export default {
         }
         prompt = `<div class="lpt-prompt" role="alert" data-testid="prompt" data-kind="${esc(p.kind)}"
           tabindex="-1" data-focus-key="prompt">
-          ${card}<div class="lpt-prompt-body"><div class="lpt-prompt-text">${esc(p.text)}</div>
+          ${card}<div class="lpt-prompt-body"><div class="lpt-prompt-text">${sentence(p.text)}</div>
           <div class="lpt-prompt-buttons">${body}</div></div></div>`;
       }
       const q = controls.confirm;
@@ -510,7 +527,7 @@ export default {
         }).join("")}</span>`).join("");
         prompt += `<div class="lpt-prompt lpt-confirm" role="alertdialog" data-testid="confirm"
             aria-label="${esc(q.text)}">
-          <div class="lpt-prompt-body"><div class="lpt-prompt-text">${esc(q.text)}</div>
+          <div class="lpt-prompt-body"><div class="lpt-prompt-text">${sentence(q.text)}</div>
           <div class="lpt-confirm-melds">${melds}</div>
           <div class="lpt-prompt-buttons">
             <button type="button" class="lpt-btn lpt-primary" data-act="confirm" data-kind="${esc(q.button)}"
@@ -555,7 +572,7 @@ export default {
             <button type="button" class="lpt-link" data-act="clear_melds" data-testid="clear-melds"
               data-focus-key="clear-melds" aria-label="put the melds being built back in your hand">put back</button></div>`
         : "";
-      const notes = view.notes.map((n) => `<div class="lpt-note">${esc(n)}</div>`).join("");
+      const notes = view.notes.map((n) => `<div class="lpt-note">${sentence(n)}</div>`).join("");
       const me = view.seats[0];
       const hand = `<section class="lpt-me${h.my_turn ? " is-acting" : ""}" data-testid="my-seat"
           aria-label="${esc(`your hand: ${plural(view.hand.length, "card")}`)}">
@@ -601,10 +618,10 @@ export default {
         // else the live buttons' notes; with none, where a grey button's reason is found, for
         // the pointer and for the keyboard (a screen reader reads it with the button)
         const line = waiting
-          ? `<div class="lpt-reason is-waiting" data-testid="waiting">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}${esc(waiting)}</div>`
+          ? `<div class="lpt-reason is-waiting" data-testid="waiting">${model.get("busy") ? '<span class="lpt-spinner"></span>' : ""}<span>${sentence(waiting)}</span></div>`
           : lead
-            ? `<div class="lpt-reason is-lead" data-testid="reason">${esc(`${lead.label}: ${lead.why}`)}</div>`
-            : `<div class="lpt-reason" data-testid="reason">${notes ? esc(notes) : whys
+            ? `<div class="lpt-reason is-lead" data-testid="reason">${sentence(`${lead.label}: ${lead.why}`)}</div>`
+            : `<div class="lpt-reason" data-testid="reason">${notes ? sentence(notes) : whys
               ? `A grey button is off for now: point at it to see why.<span class="lpt-sr"> A screen
                 reader reads why with the button.</span>` : ""}</div>`;
         actions = `<div class="lpt-actions" role="toolbar" aria-label="actions">${items}</div>${whys}
@@ -623,10 +640,10 @@ export default {
         if ((lastZone === "table") !== (where === "table")) return "";
         // (a guide's words are said once by the table's live region, not by a new status box)
         return `<div class="${guide ? "lpt-guide" : "lpt-error"}"${guide ? "" : ' role="alert"'}
-          data-testid="error" data-kind="${guide ? "guide" : "error"}">${guide ? "ℹ" : "⚠"} ${esc(error)}</div>`;
+          data-testid="error" data-kind="${guide ? "guide" : "error"}">${guide ? "ℹ" : "⚠"} ${sentence(error)}</div>`;
       };
       const hintHtml = hint && hint.text
-        ? `<div class="lpt-hint" data-testid="hint"><b>${esc(hint.label)}:</b> ${esc(hint.text)}</div>`
+        ? `<div class="lpt-hint" data-testid="hint"><b>${esc(hint.label)}:</b> ${sentence(hint.text)}</div>`
         : "";
 
       // -- log, score pad, winners ----------------------------------------------------------------
@@ -634,11 +651,11 @@ export default {
         const pad = scores && scores.pad;
         return `<div class="lpt-bottom"><section class="lpt-log" data-testid="log" aria-label="what happened">
           <div class="lpt-box-title" role="heading" aria-level="3">What happened</div>
-          <ul class="lpt-log-lines">${log.slice(-60).map((line) => `<li>${esc(line)}</li>`).join("")}</ul></section>
+          <ul class="lpt-log-lines">${log.slice(-60).map((line) => `<li>${sentence(line)}</li>`).join("")}</ul></section>
           ${pad && pad.rows.length ? padTable(pad, "score-pad", "Score pad") : ""}</div>`;
       });
       const winnersHtml = scores && scores.banner && !panel
-        ? `<div class="lpt-winners" data-testid="winners">${esc(scores.banner)}</div>`
+        ? `<div class="lpt-winners" data-testid="winners">${sentence(scores.banner)}</div>`
         : "";
       const crash = model.get("crash");
       const crashHtml = crash
