@@ -166,6 +166,17 @@ def test_on_a_projector_the_log_is_beside_the_hand_on_the_first_screen(
     wide = ld.overflow(page)
     assert wide["scroll"] <= wide["client"] and wide["out"] == [], wide
     page.screenshot(path=tmp_path / "projector-1080p.png")
+    # open hands on a narrower screen (as in a notebook's 1200 px column) wrap onto a second row
+    # inside their seat's box, never across its left edge
+    page.set_viewport_size({"width": 1000, "height": 800})
+    ld.kexec(page, "m.table.open_hands = True")
+    part(root, "open-hand-2").wait_for()
+    page.wait_for_timeout(200)
+    for seat in (1, 2):
+        box = ld.box(part(root, f"opponent-{seat}"))
+        cards = root.locator(f'[data-testid^="open-card-{seat}-"]')
+        lefts = [ld.box(cards.nth(i))["x"] for i in range(cards.count())]
+        assert lefts and min(lefts) >= box["x"] - 0.5, (seat, box, lefts)
     assert page.errors == []
 
 
