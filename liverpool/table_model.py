@@ -144,6 +144,7 @@ __all__ = [
     "deal_summaries",
     "deck_choice",
     "going_down_melds",
+    "hand_positions",
     "meld_click",
     "phrase",
     "points_cell",
@@ -593,7 +594,9 @@ class Hint:
             cards = [c for m in action.melds for c in m]
         if isinstance(action, LayOff | SwapWild):
             meld = action.meld
-        return cls(reason, str(action), button_for(action), tuple(_indexes_of(hand, cards)), meld)
+        found = hand_positions(hand, [cards])
+        places = tuple(found[0]) if found else ()
+        return cls(reason, str(action), button_for(action), places, meld)
 
 
 _SORTS = tuple(Choice(str(mode), SORT_LABELS[mode]) for mode in SortMode)
@@ -1153,16 +1156,23 @@ def buy_question(card: Card, price: int, buys_left: int | None) -> str:
     return f"Buy the {card}? {cost}{limit}"
 
 
-def _indexes_of(hand: Sequence[Card], cards: Sequence[Card]) -> list[int]:
-    """Hand positions holding ``cards`` (each position used once)."""
+def hand_positions(
+    hand: Sequence[Card], groups: Sequence[Sequence[Card]]
+) -> list[list[int]] | None:
+    """The positions in ``hand`` of each group of cards (a meld, the cards a hint points at),
+    each position used once across all the groups, as a card twice in a hand is two cards;
+    ``None`` when the hand does not hold them all (it changed since the groups were chosen)."""
     used: set[int] = set()
-    out: list[int] = []
-    for card in cards:
-        for i, held in enumerate(hand):
-            if i not in used and held == card:
-                used.add(i)
-                out.append(i)
-                break
+    out: list[list[int]] = []
+    for group in groups:
+        found: list[int] = []
+        for card in group:
+            i = next((i for i, held in enumerate(hand) if held == card and i not in used), None)
+            if i is None:
+                return None
+            used.add(i)
+            found.append(i)
+        out.append(found)
     return out
 
 

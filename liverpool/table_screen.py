@@ -54,6 +54,7 @@ from .table_model import (
     IntentKind,
     SortMode,
     going_down_melds,
+    hand_positions,
     meld_click,
 )
 
@@ -215,20 +216,7 @@ class SeatScreen:
     def confirm_indexes(self, hand: Sequence[Card]) -> list[list[int]] | None:
         """The melds put to the player (:attr:`confirming`) as indexes of ``hand``, each card
         used once; ``None`` when none are, or the hand no longer holds them."""
-        if not self.confirming:
-            return None
-        used: set[int] = set()
-        out: list[list[int]] = []
-        for meld in self.confirming:
-            group = []
-            for card in meld:
-                i = next((i for i, c in enumerate(hand) if c == card and i not in used), None)
-                if i is None:
-                    return None  # the hand changed: nothing to confirm
-                used.add(i)
-                group.append(i)
-            out.append(group)
-        return out
+        return hand_positions(hand, self.confirming) if self.confirming else None
 
     def follow(self, hand: Sequence[Card], *, clear: bool = False, back: bool = False) -> None:
         """Follow the seat's ``hand`` after the game changed: cards still held keep their

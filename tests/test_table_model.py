@@ -34,6 +34,7 @@ from liverpool.table_model import (
     button_for,
     deal_summaries,
     going_down_melds,
+    hand_positions,
     meld_click,
     phrase,
     points_cell,
@@ -645,3 +646,12 @@ def test_a_deal_ended_by_laying_cards_shows_the_melds_before_that_move() -> None
         tuple(m.cards) for m in summary.table
     )
     assert C("7H") in summary.last_cards  # the card laid off is pictured beside "how"
+
+
+def test_hand_positions_use_each_card_of_the_hand_once_and_refuse_a_card_not_held() -> None:
+    hand = P("7H 9C 7H JK 7S")
+    # the second 7H of a meld is the hand's second 7H, whichever group asks for it
+    assert hand_positions(hand, [P("7H 7S"), P("7H JK")]) == [[0, 4], [2, 3]]
+    assert hand_positions(hand, []) == []
+    assert hand_positions(hand, [P("7H 7H 7H")]) is None  # only two are held
+    assert hand_positions(hand, [P("9C"), P("8D")]) is None
