@@ -473,6 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for add in _COMMANDS:
         add(sub)
+    for command in sub.choices.values():  # so an error names the command's own usage
+        command.set_defaults(command_parser=command)
     return parser
 
 
@@ -480,11 +482,8 @@ def _command_parser(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> argparse.ArgumentParser:
     """The sub-parser of the command ``args`` holds (``parser`` itself when there is none)."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            found: argparse.ArgumentParser | None = action.choices.get(args.command)
-            return found if found is not None else parser
-    return parser
+    found: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
