@@ -941,3 +941,13 @@ def test_resuming_leaves_a_line_before_the_score_pad_and_the_table_explains_the_
     text = run_game(lp.Game.from_json(game.to_json()), ["table", "quit"])
     assert "Resuming the match: deal 2 of 7.\n\nScore pad" in text
     assert "Score  (▶ decides now)" in text
+
+
+def test_a_mistyped_card_in_ascii_names_each_way_to_write_it_once() -> None:
+    # the parse error's examples and suit list name glyphs beside their letters: in ASCII the
+    # glyphs would become the letters again ("S H D C or S H D C"), so they are dropped
+    text = run_game(stacked_under("house"), ["x 7Q", "x 7"], ascii=True)
+    said = after(text, "x 7Q")
+    assert "'Q' is not a suit (use S H D C)" in said
+    assert "for example '7H', '10d', 'TD', 'qs' or a joker 'JK', 'JOKER', '*'" in said
+    assert said.isascii()
