@@ -9,8 +9,10 @@ handlers, so ``liverpool --help`` stays fast and works even if the engine is bro
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -362,12 +364,19 @@ def _add_review(sub: Subparsers) -> None:
         description=(
             "Go through every decision one seat made in a saved game (liverpool play --save) "
             "and say what they did, what the review prefers, the expected points lost and a "
-            "grade (good, inaccuracy, mistake, blunder; docs/review.md gives the thresholds), "
-            "then the accuracy, the three costliest moments and what to practise. The review "
-            "sees only what that seat saw. It plays each choice out over sampled deals, so it "
-            "takes a while: about half a second a decision at the default budget."
+            "grade, then the accuracy, the three costliest moments and what to practise. The "
+            "review sees only what that seat saw. It plays each choice out over sampled deals, "
+            "so it takes a while: about half a second a decision at the default budget. "
+            "Grades by expected points lost: good under 2 (or too close to call), inaccuracy 2 "
+            "to 6, mistake 6 to 15, blunder 15 or more (docs/review.md says why). A smaller "
+            "--budget is quicker but calls more moves too close to call. Ctrl-C stops the "
+            "review and prints what it graded so far."
         ),
-        epilog="example: liverpool review game.json --seat 0 --budget 16",
+        epilog=(
+            "seats count from 0 (in liverpool play you are seat 0); the progress bar goes to "
+            "stderr; a record that cannot be read exits with status 2. "
+            "example: liverpool review game.json --seat 0 --budget 16"
+        ),
     )
     p.add_argument("record", metavar="RECORD.json", help="a saved game's record")
     p.add_argument("--seat", type=int, default=0, help="the seat to review (default: 0)")
@@ -411,8 +420,12 @@ def _cmd_review(args: argparse.Namespace) -> int:
     # the bar of `liverpool simulate`: one redrawn line on a terminal, a line a tenth elsewhere
     label = f"review seat {args.seat}"
     bar = None if args.quiet else TextProgress(err, label=label, unit="decisions")
+    stopped: list[bool] = []
     try:
-        result = review(text, args.seat, budget, progress=bar, seed=args.seed)
+        with _ctrl_c_sets(stopped):
+            result = review(
+                text, args.seat, budget, progress=bar, seed=args.seed, cancel=lambda: bool(stopped)
+            )
     except RecordError as exc:  # corrupt, cut short, or not a saved game at all
         return fail(f"{args.record!r} cannot be reviewed: {exc}")
     except LiverpoolError as exc:  # e.g. a seat that is not at the table
@@ -420,8 +433,33 @@ def _cmd_review(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    if result.total == 0:
+        return fail(
+            f"{result.name} (seat {result.seat}) has made no move in this game yet: there is "
+            "nothing to review"
+        )
     sys.stdout.write(format_review(result, every=not args.below_good) + "\n")
-    return 0
+    return 130 if stopped else 0
+
+
+@contextlib.contextmanager
+def _ctrl_c_sets(flag: list[bool]) -> Iterator[None]:
+    """While inside, the first Ctrl-C appends to ``flag`` rather than stopping the program (a
+    long job checks it and stops cleanly, keeping its work); a second one stops at once."""
+
+    def first(signum: int, frame: object) -> None:
+        flag.append(True)
+        signal.signal(signal.SIGINT, previous)
+
+    try:
+        previous = signal.signal(signal.SIGINT, first)
+    except ValueError:  # not the main thread: Ctrl-C cannot reach this job anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 # --- serve ---------------------------------------------------------------------------------

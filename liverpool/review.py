@@ -14,7 +14,8 @@ Grades (``docs/review.md`` explains them for a learner):
 
 =============  ================================================================================
 good           under :data:`INACCURACY_FROM` points lost, or not told apart from the best move
-               (a loss no larger than :data:`NOISE_Z` standard errors)
+               (a loss no larger than :data:`NOISE_Z` standard errors: a *close call* when
+               the estimate itself is :data:`INACCURACY_FROM` or more)
 inaccuracy     :data:`INACCURACY_FROM` to :data:`MISTAKE_FROM` points lost
 mistake        :data:`MISTAKE_FROM` to :data:`BLUNDER_FROM` points lost
 blunder        :data:`BLUNDER_FROM` points or more
@@ -26,10 +27,10 @@ closer, and laying off when ExpertBot would lay off too, are graded good without
 are the plain right move and sampling them would only spend the budget.
 
 The summary gives the accuracy (the share of graded decisions that are good), the points lost
-on the moves below good, the three costliest moments (each with the seat's
-:class:`~liverpool.PlayerView` then, to draw the table as it was) and what to practise: the kind
-of decision that lost the most points, and the lesson notebook that teaches it
-(:data:`LESSONS`).
+on the moves below good (close calls are counted apart, not as losses), the three costliest
+moments (each with the seat's :class:`~liverpool.PlayerView` then, to draw the table as it was)
+and what to practise: the kind of decision that lost the most points, and the lesson notebook
+that teaches it (:data:`LESSONS`).
 """
 
 from __future__ import annotations
@@ -175,16 +176,42 @@ class Decision:
         return LESSONS[self.kind]
 
     @property
+    def close_call(self) -> bool:
+        """Graded good only because the sampled deals disagree too much to call its estimated
+        loss (:data:`INACCURACY_FROM` points or more) a loss: a larger budget may decide it.
+        Said apart from a plainly good move, so that "23.6 lost, good" never stands unexplained
+        beside "21.9 lost, blunder"."""
+        return self.grade is Grade.GOOD and self.loss >= INACCURACY_FROM
+
+    def lost_text(self) -> str:
+        """The expected points lost as the terminal and the widget print them: "nothing lost"
+        (the move preferred, or graded without sampling), "6.2 ± 1.8 points lost", or for a
+        close call "22.0 ± 17.5 points, not counted"."""
+        if self.samples == 0 or self.loss == 0:
+            return "nothing lost"
+        spread = (
+            f" ± {self.loss_stderr:.1f}"
+            if math.isfinite(self.loss_stderr) and self.loss_stderr > 0
+            else ""
+        )
+        if self.close_call:
+            return f"{self.loss:.1f}{spread} points, not counted"
+        return f"{self.loss:.1f}{spread} points lost"
+
+    @property
     def preference(self) -> str:
         """What the review prefers, in the learner's words: ``"the same"`` when it agrees.
 
         A good move that is not the evaluator's pick was not told apart from it (or lost less
         than the least card), so naming the pick alone would read as advice to change a move
-        that was fine; both are named instead: ``"yours, or discard the K♣ (about as good)"``.
+        that was fine; both are named instead: ``"yours, or discard the K♣ (about as good)"``,
+        or ``"(too close to call)"`` for a :attr:`close_call`.
         """
         if self.preferred == self.played:
             return "the same"
         other = describe_action(self.preferred, self.view)
+        if self.close_call:
+            return f"yours, or {other} (too close to call)"
         if self.grade is Grade.GOOD:
             return f"yours, or {other} (about as good)"
         return other
@@ -229,6 +256,40 @@ class Review:
     budget: Budget
     complete: bool
     """False when the review was cancelled before the last decision."""
+    total: int | None = None
+    """Every decision of the seat in the record, graded or not (``None``: not counted)."""
+
+    @property
+    def looked_at(self) -> int:
+        """The decisions the review went through: graded or not, up to where it stopped."""
+        return len(self.decisions) + self.ungraded
+
+    def stopped_words(self) -> str:
+        """Where a stopped review got to, for the learner: "The review was stopped after 21 of
+        99 decisions: what follows covers part of the game." ("" for a complete review)."""
+        if self.complete:
+            return ""
+        of = f" of {self.total}" if self.total is not None else ""
+        return (
+            f"The review was stopped after {self.looked_at}{of} decisions: what follows covers "
+            "part of the game."
+        )
+
+    def nothing_graded_words(self) -> str:
+        """Why there is no accuracy to give: the review was stopped too soon, or the seat made
+        no decision that the review grades (:data:`NOTHING_GRADED`)."""
+        if not self.complete:
+            return (
+                "No decision was graded before the review was stopped, so there is no accuracy "
+                "to give yet."
+            )
+        return NOTHING_GRADED
+
+    @property
+    def close_calls(self) -> int:
+        """Good moves the sampled deals could not tell from a better-looking one
+        (:attr:`Decision.close_call`)."""
+        return sum(d.close_call for d in self.decisions)
 
     @property
     def accuracy(self) -> float:
@@ -259,8 +320,12 @@ class Review:
         points lost on the 3 moves below good"."""
         below = len(self.decisions) - self.count(Grade.GOOD)
         if below == 0:
-            return "no move below good"
-        return f"{self.points_lost:.1f} points lost on the {counted(below, 'move')} below good"
+            said = "no move below good"
+        else:
+            said = f"{self.points_lost:.1f} points lost on the {counted(below, 'move')} below good"
+        if self.close_calls:
+            said += f" ({counted(self.close_calls, 'close call')} not counted)"
+        return said
 
     def practise_words(self) -> str:
         """What to practise, in one sentence (or that nothing needs it)."""
@@ -341,7 +406,14 @@ def review(
         if progress is not None:
             progress(done + 1, len(moments))
     return Review(
-        seat, game.names[seat], game.rules.name, tuple(decisions), ungraded, plan, complete
+        seat,
+        game.names[seat],
+        game.rules.name,
+        tuple(decisions),
+        ungraded,
+        plan,
+        complete,
+        len(moments),
     )
 
 
@@ -442,7 +514,7 @@ def _decision(
     if plain:
         why = f"Good: {plain}."
     else:
-        why = _why(view, played, preferred, loss, samples, which, result)
+        why = _why(view, played, preferred, loss, se, samples, which, result)
     return Decision(
         index,
         view.deal,
@@ -530,6 +602,7 @@ def _why(
     played: Action,
     preferred: Action,
     loss: float,
+    se: float,
     samples: int,
     which: Grade,
     result: Evaluation | None,
@@ -542,8 +615,14 @@ def _why(
         tried = len(result.estimates)
         return f"Good: {did} was the best of the {tried} moves tried {deals}."
     better = gerund(describe_action(preferred, view))
+    if which is Grade.GOOD and loss >= INACCURACY_FROM:  # a close call
+        return (
+            f"Good, but too close to call: {better} looked {loss:.1f} ± {se:.1f} points better "
+            f"than {did} {deals}, too uncertain to count as a loss (a larger budget may settle "
+            "it)."
+        )
     if which is Grade.GOOD:
-        return f"Good: {did} did about as well as {better} {deals} (within {loss:.1f} points)."
+        return f"Good: {did} did about as well as {better} {deals}."
     because = _because(view, played, preferred)
     return (
         f"{which.value.capitalize()}: {better} would have cost {loss:.1f} points less on "
@@ -592,15 +671,9 @@ def format_decision(d: Decision) -> str:
     """One graded decision as two lines of text: where it was, what the player did, what the
     review prefers, the expected points lost and the grade; then the sentence why."""
     did = describe_action(d.played, d.view)
-    if d.samples == 0 or d.loss == 0:  # not sampled, or the move the review prefers
-        lost = "nothing lost"
-    elif math.isfinite(d.loss_stderr) and d.loss_stderr > 0:
-        lost = f"{d.loss:.1f} ± {d.loss_stderr:.1f} points lost"
-    else:
-        lost = f"{d.loss:.1f} points lost"
     return (
         f"Deal {d.deal}, turn {d.turn} ({d.kind}): you chose to {did}; preferred: {d.preference}; "
-        f"{lost}; {d.grade.value}.\n    {d.why}"
+        f"{d.lost_text()}; {d.grade.value}.\n    {d.why}"
     )
 
 
@@ -618,10 +691,10 @@ def format_review(result: Review, *, every: bool = True) -> str:
         f"{b.samples} sampled deals per decision.",
     ]
     if not result.complete:
-        lines.append("The review was stopped before the end: what follows covers part of it.")
+        lines.append(result.stopped_words())
     lines.append("")
     if not result.decisions:
-        lines.append(NOTHING_GRADED)
+        lines.append(result.nothing_graded_words())
         return "\n".join(lines)
     shown = [d for d in result.decisions if every or d.grade is not Grade.GOOD]
     lines.extend(format_decision(d) for d in shown)

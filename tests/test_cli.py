@@ -7,6 +7,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -260,6 +261,45 @@ def test_review_bad_arguments_fail_in_one_line(
     )
     assert main(["review", str(path), "--budget", "0"]) == 2
     assert "--budget must be 1 or more" in capsys.readouterr().err
+
+
+def test_review_of_a_game_with_no_move_yet_says_there_is_nothing_to_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import liverpool as lp
+
+    path = tmp_path / "fresh.json"
+    path.write_text(lp.Game("house", ["Ada", "Ben", "Cleo"], seed=3).to_json(), encoding="utf-8")
+    assert main(["review", str(path), "--seat", "1", "-q"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "liverpool review: Ben (seat 1) has made no move in this game yet: there is nothing to "
+        "review\n"
+    )
+
+
+def test_ctrl_c_stops_a_review_and_prints_what_it_graded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import signal
+
+    import liverpool.review as review_module
+
+    real = review_module.review
+
+    def pressed_at_once(*args: Any, **kwargs: Any) -> review_module.Review:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, as the review starts
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "review", pressed_at_once)
+    before = signal.getsignal(signal.SIGINT)
+    assert main(["review", str(_saved_game(tmp_path)), "-q"]) == 130
+    out = capsys.readouterr().out
+    assert out.startswith("Review of Ada's play")  # the work so far is kept, not thrown away
+    assert "The review was stopped after 0 of 2 decisions" in out
+    assert signal.getsignal(signal.SIGINT) is before  # Ctrl-C is the program's own again
 
 
 def test_review_of_a_cut_record_in_a_fresh_process_has_no_traceback(tmp_path: Path) -> None:

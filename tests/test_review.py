@@ -137,8 +137,44 @@ def test_format_review_lists_each_decision_and_the_summary() -> None:
 def test_a_review_with_nothing_graded_gives_no_accuracy() -> None:
     stopped = review(_record(HIDDEN), 0, 4, cancel=lambda: True)
     text = format_review(stopped)
-    assert NOTHING_GRADED in text
+    # stopped at once: it says how far it got, not that the seat made no decision
+    assert "stopped after 0 of 2 decisions" in text and NOTHING_GRADED not in text
+    assert "No decision was graded before the review was stopped" in text
     assert "Accuracy" not in text and NOTHING_TO_PRACTISE not in text
+    fresh = lp.Game.from_deal("house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
+    untouched = review(fresh.to_json(), 0, 4)
+    assert untouched.complete and untouched.total == 0
+    assert NOTHING_GRADED in format_review(untouched)
+
+
+def test_a_stopped_review_says_how_far_it_got() -> None:
+    asked: list[bool] = []
+
+    def after_the_first() -> bool:
+        asked.append(True)
+        return len(asked) > 1
+
+    result = review(_record(HIDDEN), 0, BUDGET, cancel=after_the_first)
+    assert not result.complete and result.looked_at == 1 and result.total == 2
+    assert "The review was stopped after 1 of 2 decisions" in format_review(result)
+
+
+def test_a_close_call_is_good_but_said_apart_from_a_good_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # with the noise allowance made huge, the deliberate mistake cannot be told from the best
+    monkeypatch.setattr(review_module, "NOISE_Z", 1_000.0)
+    result = review(_record(HIDDEN), 0, BUDGET)
+    close = next(d for d in result.decisions if d.samples)
+    assert close.grade is Grade.GOOD and close.close_call and close.loss >= INACCURACY_FROM
+    assert close.why.startswith("Good, but too close to call: going down now looked ")
+    assert "a larger budget may settle it" in close.why
+    assert close.preference == "yours, or go down now (too close to call)"
+    assert close.lost_text().endswith("points, not counted")
+    line = format_decision(close)
+    assert "points lost" not in line  # "N points lost; good" would contradict itself
+    assert result.lost_words() == "no move below good (1 close call not counted)"
+    assert result.accuracy == 1.0 and result.points_lost == 0
 
 
 def test_a_review_with_every_move_good_says_nothing_was_lost() -> None:
@@ -162,7 +198,7 @@ def test_a_good_move_that_is_not_the_pick_is_not_shown_as_advice_to_change_it() 
     bad = next(d for d in decisions if d.samples)
     assert bad.preference == "go down now"  # a mistake: the better move is named alone
     # The same move, had the sampled deals not told it apart from going down (graded good):
-    close = replace(bad, grade=Grade.GOOD, loss=1.0)
+    close = replace(bad, grade=Grade.GOOD, loss=1.0)  # less than the least card: no close call
     assert close.preference == "yours, or go down now (about as good)"
     assert "preferred: yours, or go down now (about as good); 1.0" in format_decision(close)
     draw = next(d for d in decisions if not d.samples)
