@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,12 +36,15 @@ from liverpool_widgets.lessons import (
 from liverpool_widgets.picture import (
     CAPTION,
     PLAIN_LIMIT,
+    WHITE_GROUND,
     WIDGET_VIEW,
     PictureMixin,
     inert_html,
+    picture_frame,
 )
 
 IMG = '<img src="data:image/svg+xml;base64,'
+STATIC = Path(__file__).resolve().parents[1] / "widgets" / "liverpool_widgets" / "static"
 
 MAKERS: dict[str, Callable[[], Any]] = {
     "SetBuilder": lambda: SetBuilder(tray="7H 7C KS JK 7S 2D 2C", rules="house"),
@@ -177,3 +181,41 @@ def test_inert_html_inlines_the_styles_and_stills_the_controls() -> None:
     assert "✓ yes &lt;3" in out
     assert 'alt="seven of hearts"' in out and "position:relative;top:-8px" in out
     assert "cursor" not in out
+
+
+def test_the_caption_is_a_white_label_as_wide_as_its_words() -> None:
+    """The caption keeps a white ground (its grey reads in a dark theme too) as a label around
+    its words (inline-block), not a white bar as wide as the picture."""
+    caption = re.search(r'<div style="([^"]*)">' + re.escape(CAPTION), picture_frame("x"))
+    assert caption is not None
+    style = caption.group(1)
+    assert style.startswith("display:inline-block;") and WHITE_GROUND in style
+
+
+def test_a_panel_picture_looks_as_the_live_panel() -> None:
+    """JupyterLab's rendered HTML (where a picture is drawn) styles headings, tables and text
+    that the live panel (a widget) leaves alone; the picture undoes that inline: the panel's
+    size of text and width, bold headings, the panel's ink in tables, its line height in cells,
+    no row stripes. Those rules reach only rendered HTML, so the live panel is unchanged."""
+    out = inert_html(
+        '<div class="lp-lesson"><h4>T</h4><table><tr><th>a</th></tr><tr><td>b</td></tr></table>'
+        "</div>"
+    )
+    panel = re.search(r'<div class="lp-lesson" style="([^"]*)"', out)
+    assert panel is not None
+    decls = panel.group(1).split(";")
+    assert "font-size:13px" in decls and "width:1006px" in decls
+    # the live max-width (980px, content box) gives way to the output's width
+    assert decls.index("max-width:100%") > decls.index("max-width:980px")
+    assert '<h4 style="margin:0 0 6px 0;font-size:16px;font-weight:700;line-height:1.4"' in out
+    table = re.search(r'<table style="([^"]*)"', out)
+    assert table is not None and "color:#1b1d22" in table.group(1)
+    assert re.search(r'<td style="[^"]*line-height:1.4', out)
+    assert re.search(r'<th style="[^"]*line-height:1.4', out)
+    assert re.search(r'<tr style="background:transparent"', out)
+    # in the stylesheet, each of those rules is for rendered HTML only (the picture's place)
+    css = re.sub(r"/\*.*?\*/", "", (STATIC / "lesson_panel.css").read_text(), flags=re.S)
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+        if any(d in body for d in ("1006px", "13px", "transparent", "font-weight: 700")):
+            for selector in selectors.split(","):
+                assert selector.strip().startswith(".jp-RenderedHTMLCommon div.lp-lesson"), selector

@@ -11,7 +11,10 @@ must be at least 4.5 (3 for large text: 24 px, or 18.66 px bold). Checked:
   sentences colour the suits (♥ ♦ the table's red, ♠ ♣ its ink) and keep their text;
 * lesson widgets after Run All (a lesson panel, the folded solution);
 * notebooks opened without running them: the stored pictures of the lesson widgets, the score
-  pad, the rules tables and the review's summary.
+  pad, the rules tables and the review's summary;
+* muted lines straight on the page (a picture's caption, the score pad's note, the review's
+  counts, a folded solution) keep a white ground as a label about as wide as their words
+  (:data:`GROUND_SLACK`), not a white bar across the dark page.
 
 A JupyterLab of this module's own serves these (the session's ``lab`` fixture has the light
 theme): its settings folder holds ``themes.jupyterlab-settings`` with the dark theme, so
@@ -67,7 +70,7 @@ def dark_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ld.Server]:
 
 # -- contrast, as the page computes it ------------------------------------------------------------
 
-_CONTRAST = """(roots) => {
+_COLOURS = """
   const parse = (c) => {
     const m = c && c.match(/^rgba?\\(([^)]+)\\)$/);
     if (!m) return null;
@@ -93,6 +96,14 @@ _CONTRAST = """(roots) => {
     for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg);
     return bg;
   };
+"""
+"""The page's colours in JavaScript: ``parse`` a computed colour, lay one ``over`` another,
+its relative luminance (``lum``), the colour ``behind`` an element."""
+
+_CONTRAST = (
+    "(roots) => {"
+    + _COLOURS
+    + """
   const out = [];
   const seen = new Set();
   for (const root of roots) {
@@ -123,6 +134,7 @@ _CONTRAST = """(roots) => {
   }
   return out;
 }"""
+)
 
 
 def contrasts(page: Any, selector: str) -> list[dict[str, Any]]:
@@ -139,6 +151,75 @@ def unreadable(found: list[dict[str, Any]]) -> list[str]:
         f"{t['ratio']:.2f} {t['color']} on {t['background']} ({t['where']}): {t['text']!r}"
         for t in found
         if t["ratio"] < (LARGE_TEXT if t["large"] else BODY_TEXT)
+    ]
+
+
+# -- white grounds on the dark page ---------------------------------------------------------------
+
+GROUND_SLACK = 32
+"""How much wider than its text a white ground straight on the dark page may be (px): its
+padding and, on a folded solution, the disclosure triangle."""
+
+_GROUNDS = (
+    "async (roots) => {"
+    + _COLOURS
+    + """
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const out = [];
+  const seen = new Set();
+  for (const root of roots) {
+    root.scrollIntoView({block: "start"});  // drawn, whatever the notebook's windowing
+    await frame();
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      if (seen.has(el) || el.closest("svg, table")) continue;
+      seen.add(el);
+      // a light ground of its own, straight on the dark page (not on a panel or a board)
+      const own = parse(getComputedStyle(el).backgroundColor);
+      if (!own || own[3] < 1 || lum(own) < 0.9) continue;
+      const under = el.parentElement && behind(el.parentElement);
+      if (!under || lum(under) > 0.2) continue;
+      // a line of text: not a panel, a board or a table (those are as wide as what they hold)
+      if (el.querySelector("img, svg, table, canvas, button, input, select, textarea")) continue;
+      let left = Infinity, right = -Infinity;
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (!n.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) {
+          if (r.width > 0) { left = Math.min(left, r.left); right = Math.max(right, r.right); }
+        }
+      }
+      if (right <= left) continue;  // no text shown (a closed <details>' paragraphs)
+      out.push({
+        text: el.textContent.trim().slice(0, 60),
+        width: el.getBoundingClientRect().width, textWidth: right - left,
+        where: [el.tagName.toLowerCase(),
+          ...(typeof el.className === "string" ? el.className.split(" ") : [])].join("."),
+      });
+    }
+  }
+  return out;
+}"""
+)
+
+
+def white_grounds(page: Any, selector: str = ".jp-OutputArea-output") -> list[dict[str, Any]]:
+    """The lines of text under the elements ``selector`` matches (every output, by default)
+    that have a white ground of their own straight on the dark page: their ``text``, the
+    ground's ``width``, the ``textWidth`` of their text, and ``where``."""
+    roots = page.locator(selector)
+    handles = [roots.nth(i).element_handle() for i in range(roots.count())]
+    return list(page.evaluate(_GROUNDS, handles))
+
+
+def bars(grounds: list[dict[str, Any]]) -> list[str]:
+    """The white grounds of ``grounds`` much wider than their text (a white bar across the dark
+    page where a label was meant), one line each."""
+    return [
+        f"{g['width']:.0f} px for {g['textWidth']:.0f} px of text ({g['where']}): {g['text']!r}"
+        for g in grounds
+        if g["width"] > g["textWidth"] + GROUND_SLACK
     ]
 
 
@@ -248,7 +329,8 @@ def test_lesson_widgets_read_in_the_dark_theme_after_run_all(
     dark_lab: ld.Server, page: Any, lesson: str
 ) -> None:
     """After Run All in JupyterLab Dark, the lesson panels (their text, buttons, menus, tables,
-    feedback) and the folded solution read."""
+    feedback) and the folded solution read; the solution's white ground is a label that hugs
+    its words, not a bar across the page."""
     name = copied(dark_lab, lesson, NOTEBOOKS / lesson)
     ld.open_page(page, dark_lab, name)
     assert_dark(page)
@@ -260,6 +342,10 @@ def test_lesson_widgets_read_in_the_dark_theme_after_run_all(
     assert any("summary" in t["where"] for t in found), found
     bad = unreadable(found)
     assert not bad, f"text of {lesson}'s widgets that does not read:\n" + "\n".join(bad)
+    grounds = white_grounds(page)
+    assert any("solution" in g["text"] for g in grounds), grounds
+    wide = bars(grounds)
+    assert not wide, f"white bars across {lesson}'s dark page:\n" + "\n".join(wide)
     assert ld.error_outputs(page) == []
     assert page.errors == []
 
@@ -360,4 +446,23 @@ def test_stored_pictures_read_in_the_dark_theme(dark_lab: ld.Server, page: Any) 
     assert any("caption" in t["text"] or "picture" in t["text"] for t in found), found
     bad = unreadable(found)
     assert not bad, "text of the stored pictures that does not read:\n" + "\n".join(bad)
+    assert page.errors == []
+
+
+def test_white_grounds_hug_their_text_in_the_dark_theme(dark_lab: ld.Server, page: Any) -> None:
+    """Muted lines keep a white ground in JupyterLab Dark (their grey reads on white, not on
+    the theme's near-black): each picture's caption, the score pad's "Lower is better", the
+    review's tally and counts, the folded solution. The ground is a label as wide as its text
+    (and a little padding), not a white bar across the dark page."""
+    name = "dark_grounds.ipynb"
+    pictures_notebook(Path(dark_lab.base) / "notebooks" / name)
+    ld.open_page(page, dark_lab, name)
+    assert_dark(page)
+    page.wait_for_selector(".lp-review-summary", state="attached")
+    grounds = white_grounds(page)
+    said = " | ".join(g["text"] for g in grounds)
+    for line in ("A picture of this widget", "Lower is better", "decisions graded", "solution"):
+        assert line in said, grounds
+    wide = bars(grounds)
+    assert not wide, "white bars across the dark page:\n" + "\n".join(wide)
     assert page.errors == []

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CAPTION",
     "PLAIN_LIMIT",
+    "WHITE_GROUND",
     "BoxPicture",
     "PictureMixin",
     "TablePicture",
@@ -55,6 +56,12 @@ CAPTION = "A picture of this widget as it was saved: run the notebook to use it.
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
+WHITE_GROUND = "background:#fff;padding:1px 6px;border-radius:4px"
+"""The ground of muted text straight on the page (a caption, a note under a table, the
+review's counts): the light theme's white whatever the theme (on JupyterLab Dark's near-black
+the grey did not read), as a small label around the words, not a white bar across a dark page.
+A block (``div``, ``p``) needs ``display:inline-block`` beside it to be as wide as its words."""
+
 _STATIC = Path(__file__).resolve().parent / "static"
 
 
@@ -63,8 +70,8 @@ def picture_frame(body: str) -> str:
     return (
         '<div class="lp-picture" style="display:inline-block;max-width:100%">'
         f"{body}"
-        '<div style="color:#5b6673;background:#fff;font-size:12px;font-style:italic;'
-        'margin-top:4px">'
+        f'<div style="display:inline-block;{WHITE_GROUND};color:#5b6673;font-size:12px;'
+        'font-style:italic;margin-top:4px">'
         f"{escape(CAPTION)}</div></div>"
     )
 

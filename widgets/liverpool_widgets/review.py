@@ -59,7 +59,7 @@ from liverpool.table_model import Header, SeatInfo, build_table
 from liverpool.view import PlayerView
 from liverpool.words import counted, possessive
 
-from .picture import PictureMixin
+from .picture import WHITE_GROUND, PictureMixin
 from .saved_game import game_of
 
 __all__ = ["GRADE_COLOURS", "Review"]
@@ -73,9 +73,11 @@ GRADE_COLOURS: dict[Grade, str] = {
 """Each grade's colour in the list (green to red, readable on white and on a projector)."""
 
 _MUTED = "color:#57606a;font-size:13px"
-_MUTED_PAGE = f"{_MUTED};background:#fff"
-"""Muted text straight on the page (not on a board): on the light theme's white, whatever the
-theme (on JupyterLab Dark's near-black our muted grey did not read)."""
+_MUTED_PAGE = f"{_MUTED};{WHITE_GROUND}"
+"""Muted text straight on the page (not on a board): on a label of the light theme's white,
+whatever the theme (on JupyterLab Dark's near-black our muted grey did not read). A paragraph
+adds ``display:inline-block`` (:data:`_MUTED_LINE`), to be as wide as its words."""
+_MUTED_LINE = f"display:inline-block;{_MUTED_PAGE}"
 
 
 def _checked_budget(budget: object) -> Budget | int | None:
@@ -213,7 +215,7 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
             self.error = f"The review failed: {type(exc).__name__}: {exc}"
             self.progress.bar_style = "danger"
             self.status.value = (
-                f"<span style='color:#cf222e;background:#fff'>{escape(self.error)}</span>"
+                f"<span style='color:#cf222e;{WHITE_GROUND}'>{escape(self.error)}</span>"
             )
             self.cancel_button.disabled = True
             # what went wrong stays on screen; the dead bar and button go
@@ -277,7 +279,7 @@ def summary_html(result: ReviewResult) -> str:
         f"<span style='{_MUTED_PAGE}'>({escape(result.tally(' · '))})</span>; "
         f"{escape(result.lost_words())}.</p>"
         f"<p style='margin:4px 0'>{practise}</p>"
-        f"<p style='{_MUTED_PAGE};margin:4px 0'>{len(result.decisions)} decisions graded, "
+        f"<p style='{_MUTED_LINE};margin:4px 0'>{len(result.decisions)} decisions graded, "
         f"{result.ungraded} not graded (forced moves, calls, moves played for you, or positions "
         f"the review cannot recreate); up to {result.budget.samples} sampled deals per "
         "decision.</p></div>"
@@ -612,7 +614,7 @@ def decisions_html(result: ReviewResult) -> str:
     """Every graded decision, one row each: where, what was done, what is preferred, the points
     lost, the grade and why."""
     if not result.decisions:
-        return f"<p style='{_MUTED_PAGE}'>No decision was graded.</p>"
+        return f"<p style='{_MUTED_LINE}'>No decision was graded.</p>"
     rows = []
     for d in result.decisions:
         lost = "—" if d.samples == 0 else f"{d.loss:.1f}"

@@ -25,6 +25,7 @@ import liverpool as lp
 from liverpool.errors import quoted
 from liverpool.words import counted
 
+from ..picture import WHITE_GROUND
 from .answers import whole_number
 from .going_down import engine_answer
 from .lay_off import DEFAULT_HAND, DEFAULT_TABLE, build_table, fits
@@ -76,8 +77,9 @@ class Solution:
         )
         return (
             "<details class='lp-solution'>"
-            "<summary style='cursor:pointer;color:#0b5cad;background:#fff'>"
-            f"Show the solution</summary>{paragraphs}</details>"
+            # an inline list-item: a white label as wide as its words, with its triangle
+            f"<summary style='display:inline list-item;{WHITE_GROUND};cursor:pointer;"
+            f"color:#0b5cad'>Show the solution</summary>{paragraphs}</details>"
         )
 
 

@@ -30,6 +30,7 @@ from liverpool.bots.strong import StrongBot
 from liverpool.events import EventKind
 from liverpool.render import cards_html, meld_html
 
+from ..picture import WHITE_GROUND
 from ._panel import stripe
 from .answers import whole_number
 from .exercises import exercise
@@ -170,7 +171,8 @@ def score_pad_html(game: lp.Game, *, deals: int | None = None) -> str:
         f'<tr style="{stripe(len(rows) + 1)}">'
         f'<td style="{cell};text-align:left;font-weight:700">total</td>{total}</tr>'
         "</tbody></table>"
-        '<div style="color:#57606a;background:#fff;font-size:12px;margin-top:2px">'
+        f'<div style="display:inline-block;{WHITE_GROUND};color:#57606a;font-size:12px;'
+        'margin-top:2px">'
         "Lower is better: green, the player who went out; ★ the lowest total.</div>"
     )
 
