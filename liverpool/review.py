@@ -15,7 +15,7 @@ Grades (``docs/review.md`` explains them for a learner):
 =============  ================================================================================
 good           under :data:`INACCURACY_FROM` points lost, or not told apart from the best move
                (a loss no larger than :data:`NOISE_Z` standard errors: a *close call* when
-               the estimate itself is :data:`INACCURACY_FROM` or more)
+               the estimate is :data:`INACCURACY_FROM` or more and above one standard error)
 inaccuracy     :data:`INACCURACY_FROM` to :data:`MISTAKE_FROM` points lost
 mistake        :data:`MISTAKE_FROM` to :data:`BLUNDER_FROM` points lost
 blunder        :data:`BLUNDER_FROM` points or more
@@ -88,6 +88,7 @@ __all__ = [
     "format_decision",
     "format_review",
     "grade",
+    "is_close_call",
     "review",
     "review_candidates",
 ]
@@ -134,6 +135,14 @@ class Grade(enum.StrEnum):
     BLUNDER = "blunder"
 
 
+def is_close_call(loss: float, stderr: float) -> bool:
+    """Whether a move graded good lost enough to matter (:data:`INACCURACY_FROM` points or more)
+    by an estimate more than one standard error from zero, yet within :data:`NOISE_Z` of them:
+    the samples lean towards a loss without showing one. A smaller estimate, or one inside a
+    single standard error, is a move about as good as the best."""
+    return loss >= INACCURACY_FROM and loss > stderr
+
+
 def grade(loss: float, stderr: float = 0.0) -> Grade:
     """The grade of a move that lost ``loss`` points on average (± ``stderr``)."""
     if loss < INACCURACY_FROM or loss <= NOISE_Z * stderr:
@@ -178,10 +187,20 @@ class Decision:
     @property
     def close_call(self) -> bool:
         """Graded good only because the sampled deals disagree too much to call its estimated
-        loss (:data:`INACCURACY_FROM` points or more) a loss: a larger budget may decide it.
-        Said apart from a plainly good move, so that "23.6 lost, good" never stands unexplained
-        beside "21.9 lost, blunder"."""
-        return self.grade is Grade.GOOD and self.loss >= INACCURACY_FROM
+        loss a loss, though it leans that way (:func:`is_close_call`): a larger budget may
+        decide it. Said apart from a plainly good move, so that "23.6 lost, good" never stands
+        unexplained beside "21.9 lost, blunder"."""
+        return self.grade is Grade.GOOD and is_close_call(self.loss, self.loss_stderr)
+
+    @property
+    def because(self) -> str:
+        """What in the position makes the preferred move better, as a clause ("the 10♣ was
+        helping your contract and the 5♦ was not"); "" for a good move or when no plain reason
+        can be read off the hand. :attr:`why` says it too; a picture that already shows the
+        grade and the points lost needs only this."""
+        if self.grade is Grade.GOOD:
+            return ""
+        return _because(self.view, self.played, self.preferred)
 
     def lost_text(self) -> str:
         """The expected points lost as the terminal and the widget print them: "nothing lost"
@@ -276,12 +295,14 @@ class Review:
         )
 
     def nothing_graded_words(self) -> str:
-        """Why there is no accuracy to give: the review was stopped too soon, or the seat made
-        no decision that the review grades (:data:`NOTHING_GRADED`)."""
+        """Why there is no accuracy to give: the review was stopped before it graded any
+        decision (and how far it got), or the seat made none that the review grades
+        (:data:`NOTHING_GRADED`)."""
         if not self.complete:
+            of = f" of {self.total}" if self.total is not None else ""
             return (
-                "No decision was graded before the review was stopped, so there is no accuracy "
-                "to give yet."
+                f"The review was stopped after {self.looked_at}{of} decisions, before it graded "
+                "any, so there is no accuracy to give yet."
             )
         return NOTHING_GRADED
 
@@ -615,7 +636,7 @@ def _why(
         tried = len(result.estimates)
         return f"Good: {did} was the best of the {tried} moves tried {deals}."
     better = gerund(describe_action(preferred, view))
-    if which is Grade.GOOD and loss >= INACCURACY_FROM:  # a close call
+    if which is Grade.GOOD and is_close_call(loss, se):
         return (
             f"Good, but too close to call: {better} looked {loss:.1f} ± {se:.1f} points better "
             f"than {did} {deals}, too uncertain to count as a loss (a larger budget may settle "
@@ -690,12 +711,12 @@ def format_review(result: Review, *, every: bool = True) -> str:
         "(forced, calls, played for you, or positions the review cannot recreate); up to "
         f"{b.samples} sampled deals per decision.",
     ]
-    if not result.complete:
-        lines.append(result.stopped_words())
     lines.append("")
     if not result.decisions:
         lines.append(result.nothing_graded_words())
         return "\n".join(lines)
+    if not result.complete:
+        lines[-1:-1] = [result.stopped_words()]
     shown = [d for d in result.decisions if every or d.grade is not Grade.GOOD]
     lines.extend(format_decision(d) for d in shown)
     if not shown:

@@ -298,7 +298,7 @@ def test_ctrl_c_stops_a_review_and_prints_what_it_graded(
     assert main(["review", str(_saved_game(tmp_path)), "-q"]) == 130
     out = capsys.readouterr().out
     assert out.startswith("Review of Ada's play")  # the work so far is kept, not thrown away
-    assert "The review was stopped after 0 of 2 decisions" in out
+    assert "The review was stopped after 0 of 2 decisions, before it graded any" in out
     assert signal.getsignal(signal.SIGINT) is before  # Ctrl-C is the program's own again
 
 

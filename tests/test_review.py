@@ -20,6 +20,7 @@ from liverpool.review import (
     format_decision,
     format_review,
     grade,
+    is_close_call,
     review,
 )
 
@@ -41,6 +42,12 @@ def _record(hidden: list[str], *, good: bool = False, by_the_clock: bool = False
     else:  # the deliberate mistake: not going down (or the clock's, for a player who left)
         game.apply(lp.Discard("QH"), automatic=by_the_clock)
     return game.to_json()
+
+
+def test_a_close_call_leans_towards_a_loss_without_showing_one() -> None:
+    assert is_close_call(22.0, 17.5)  # more than one standard error, less than two
+    assert not is_close_call(3.1, 4.1)  # inside one standard error: about as good
+    assert not is_close_call(INACCURACY_FROM - 0.1, 0.5)  # less than the least card
 
 
 def test_grades_follow_the_documented_thresholds() -> None:
@@ -138,8 +145,11 @@ def test_a_review_with_nothing_graded_gives_no_accuracy() -> None:
     stopped = review(_record(HIDDEN), 0, 4, cancel=lambda: True)
     text = format_review(stopped)
     # stopped at once: it says how far it got, not that the seat made no decision
-    assert "stopped after 0 of 2 decisions" in text and NOTHING_GRADED not in text
-    assert "No decision was graded before the review was stopped" in text
+    assert (
+        "The review was stopped after 0 of 2 decisions, before it graded any, so there is no "
+        "accuracy to give yet." in text
+    )
+    assert NOTHING_GRADED not in text
     assert "Accuracy" not in text and NOTHING_TO_PRACTISE not in text
     fresh = lp.Game.from_deal("house", [SEAT0, *HIDDEN], "8D", "JC", dealer=3, seed=5, table=TABLE)
     untouched = review(fresh.to_json(), 0, 4)
@@ -197,6 +207,8 @@ def test_a_good_move_that_is_not_the_pick_is_not_shown_as_advice_to_change_it() 
     decisions = review(_record(HIDDEN), 0, BUDGET).decisions
     bad = next(d for d in decisions if d.samples)
     assert bad.preference == "go down now"  # a mistake: the better move is named alone
+    assert bad.because == "every card still in your hand counts against you when someone goes out"
+    assert bad.because in bad.why
     # The same move, had the sampled deals not told it apart from going down (graded good):
     close = replace(bad, grade=Grade.GOOD, loss=1.0)  # less than the least card: no close call
     assert close.preference == "yours, or go down now (about as good)"

@@ -61,7 +61,14 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     moments = widget.moments.value
     assert moments.count("lp-review-moment") == 1
     assert 'class="lp-review-board" data-seat="0"' in moments
-    assert "You chose to discard the Q♥; the review prefers: go down now." in moments
+    assert (
+        "You chose to discard the Q♥; the review prefers: go down now — every card still in "
+        "your hand counts against you when someone goes out." in moments
+    )
+    # the heading gives the grade and the loss with its spread, once (the sentence does not)
+    lost = result.decisions[1].lost_text()
+    assert re.fullmatch(r"\d+\.\d ± \d+\.\d points lost", lost), lost
+    assert moments.count(lost) == 1 and "would have cost" not in moments
     for own in lp.parse_cards("QH 8D KC"):
         assert card_label(own) in moments
     for hidden in lp.parse_cards("10S 6H 2S 9H"):  # other seats' cards are never drawn
@@ -78,6 +85,14 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     assert "Done." not in widget.picture_html() and "Accuracy 50%" in widget.picture_html()
     rows = widget.decisions.value
     assert rows.count("lp-review-row") == 2 and "draw from the stock" in rows
+    assert lost.removesuffix(" points lost") in rows  # the list gives the ± too
+    # a good move and one below it: the list can be cut to the moves below good
+    assert widget.below_good.layout.display == ""
+    widget.below_good.value = True
+    assert widget.decisions.value.count("lp-review-row") == 1
+    assert "draw from the stock" not in widget.decisions.value
+    widget.below_good.value = False
+    assert widget.decisions.value == rows
     bad = result.decisions[1].grade
     assert bad in (Grade.MISTAKE, Grade.BLUNDER)
     assert rows.count("data-grade='good'") == rows.count(f"data-grade='{bad.value}'") == 1
@@ -188,7 +203,8 @@ def test_a_review_runs_in_the_background_and_cancel_keeps_what_was_graded() -> N
     result = widget.join(timeout=60)
     assert result is not None and not result.complete
     assert widget.progress.bar_style == "warning" and "Stopped" in widget.status.value
-    assert "stopped before the end" in widget.summary.value
+    assert "The review was stopped after " in widget.summary.value  # and how far it got
+    assert " of 206 decisions" in widget.summary.value
     assert widget.progress_row.layout.display == "none"  # the summary says it was stopped
     assert repr(widget).endswith("cancelled)")
 

@@ -29,6 +29,7 @@ a room's downloaded record), a :class:`~liverpool.Game`, or anything holding one
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,7 +53,7 @@ from liverpool.errors import quoted
 from liverpool.evaluate import Budget, describe_action
 from liverpool.events import second_person
 from liverpool.render import card_img, meld_html
-from liverpool.review import NOTHING_GRADED, Decision, Grade, review
+from liverpool.review import Decision, Grade, review
 from liverpool.review import Review as ReviewResult
 from liverpool.state import Phase
 from liverpool.table_model import Header, SeatInfo, build_table
@@ -140,11 +141,27 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         self.summary = widgets.HTML()
         self.moments = widgets.HTML()
         self.decisions = widgets.HTML()
+        self.below_good = widgets.Checkbox(
+            value=False,
+            description="List only the moves below good",
+            indent=False,
+            layout=widgets.Layout(display="none", width="auto"),
+        )
+        """Shortens the list of graded decisions to the moves below good (a whole match has
+        a hundred or more); shown once the review has both kinds to tell apart."""
+        self.below_good.observe(self._relist, names="value")
         self.progress_row = widgets.HBox([self.progress, self.cancel_button, self.status])
         """The bar, Cancel and the state in words: hidden once the review has finished or
         stopped (on a failure only the words stay, saying what went wrong)."""
         super().__init__(
-            [self.heading, self.progress_row, self.summary, self.moments, self.decisions]
+            [
+                self.heading,
+                self.progress_row,
+                self.summary,
+                self.moments,
+                self.below_good,
+                self.decisions,
+            ]
         )
         if wait:
             self._run()
@@ -167,6 +184,10 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         if not self.done:
             self.status.value = f"<span style='{_MUTED_PAGE}'>Stopping…</span>"
 
+    def _relist(self, change: dict[str, object]) -> None:
+        if self.result is not None:
+            self.decisions.value = decisions_html(self.result, every=not change["new"])
+
     def join(self, timeout: float | None = None) -> ReviewResult | None:
         """Wait for a running review (at most ``timeout`` seconds); its result, if done."""
         if self._thread is not None:
@@ -176,7 +197,11 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         if self.result is not None:
             r = self.result
-            state = f"{len(r.decisions)} graded, accuracy {100 * r.accuracy:.0f}%"
+            state = (
+                f"{len(r.decisions)} graded, accuracy {100 * r.accuracy:.0f}%"
+                if r.decisions
+                else "nothing graded"  # an accuracy of 100% over nothing would flatter
+            )
             if not r.complete:
                 state += ", cancelled"
         else:
@@ -228,15 +253,14 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
             self.progress.bar_style = "success"
             self.progress.value = self.progress.max
             self.status.value = f"<span style='{_MUTED_PAGE}'>Done.</span>"
-        else:
+        else:  # the summary says how far it got
             self.progress.bar_style = "warning"
-            self.status.value = (
-                f"<span style='{_MUTED_PAGE}'>Stopped: {len(result.decisions)} decisions graded "
-                "before Cancel.</span>"
-            )
+            self.status.value = f"<span style='{_MUTED_PAGE}'>Stopped.</span>"
         self.summary.value = summary_html(result)
         self.moments.value = moments_html(result)
         self.decisions.value = decisions_html(result)
+        if result.count(Grade.GOOD) and len(result.decisions) > result.count(Grade.GOOD):
+            self.below_good.layout.display = ""  # a choice only where it hides something
         # the summary says how many decisions were graded and whether the review was stopped:
         # a full bar and a dead Cancel button would only take room
         self.progress_row.layout.display = "none"
@@ -255,10 +279,9 @@ def _grade_pill(grade: Grade) -> str:
 def summary_html(result: ReviewResult) -> str:
     """The summary: accuracy, the grades counted, points lost, what to practise."""
     if not result.decisions:  # an accuracy of 100% over nothing would flatter
-        stopped = "" if result.complete else "The review was stopped before the end. "
         return (
             "<div class='lp-review-summary' role='status'>"
-            f"<p style='margin:4px 0'>{stopped}{escape(NOTHING_GRADED)}</p></div>"
+            f"<p style='margin:4px 0'>{escape(result.nothing_graded_words())}</p></div>"
         )
     practice = result.practise
     if practice is None:
@@ -267,11 +290,7 @@ def summary_html(result: ReviewResult) -> str:
         title = escape(practice.lesson_title)  # a link to the lesson, beside this one
         link = f"<a href='{escape(practice.lesson)}.ipynb' target='_blank'>{title}</a>"
         practise = escape(practice.sentence()).replace(title, link, 1)
-    stopped = (
-        ""
-        if result.complete
-        else "<p><b>The review was stopped before the end:</b> this covers part of the game.</p>"
-    )
+    stopped = "" if result.complete else f"<p><b>{escape(result.stopped_words())}</b></p>"
     return (
         "<div class='lp-review-summary' role='status'>"
         f"{stopped}"
@@ -287,8 +306,12 @@ def summary_html(result: ReviewResult) -> str:
 
 
 def _said(d: Decision) -> str:
+    """What was done, what the review prefers and (where the hand shows it) why, for a moment
+    whose heading already gives the grade and the points lost (:attr:`Decision.why` would say
+    them again)."""
     did = describe_action(d.played, d.view)
-    return f"You chose to {did}; the review prefers: {d.preference}."
+    because = f" — {d.because}" if d.because else ""
+    return f"You chose to {did}; the review prefers: {d.preference}{because}."
 
 
 def moments_html(result: ReviewResult) -> str:
@@ -301,8 +324,8 @@ def moments_html(result: ReviewResult) -> str:
         parts.append(
             f"<div class='lp-review-moment' data-index='{d.index}' style='margin:8px 0 14px'>"
             f"<p style='margin:2px 0'><b>{k}. Deal {d.deal}, turn {d.turn}</b> ({d.kind}) "
-            f"{_grade_pill(d.grade)} {d.loss:.1f} points lost</p>"
-            f"<p style='margin:2px 0'>{escape(_said(d))} {escape(d.why)}</p>"
+            f"{_grade_pill(d.grade)} {escape(d.lost_text())} over {d.samples} sampled deals</p>"
+            f"<p style='margin:2px 0'>{escape(_said(d))}</p>"
             f"{moment_board(d)}</div>"
         )
     return "".join(parts)
@@ -610,19 +633,36 @@ def moment_board(d: Decision) -> str:
     )
 
 
-def decisions_html(result: ReviewResult) -> str:
-    """Every graded decision, one row each: where, what was done, what is preferred, the points
-    lost, the grade and why."""
+def _lost_cell(d: Decision) -> str:
+    """The "lost" column: "—" for nothing lost, the loss with its ± (the spread of the sampled
+    deals, which is what tells a close call from a loss), a close call's greyed and marked."""
+    if d.samples == 0 or d.loss == 0:
+        return "<span title='nothing lost'>—</span>"
+    spread = f" ± {d.loss_stderr:.1f}" if math.isfinite(d.loss_stderr) else ""
+    if d.close_call:
+        return (
+            f"<span style='color:#57606a' title='too close to call: not counted as a loss'>"
+            f"{d.loss:.1f}{spread}?</span>"
+        )
+    return f"{d.loss:.1f}{spread}"
+
+
+def decisions_html(result: ReviewResult, *, every: bool = True) -> str:
+    """Every graded decision (only those below good unless ``every``), one row each: where,
+    what was done, what is preferred, the points lost (with their ±), the grade and why."""
     if not result.decisions:
         return f"<p style='{_MUTED_LINE}'>No decision was graded.</p>"
     rows = []
     for d in result.decisions:
-        lost = "—" if d.samples == 0 else f"{d.loss:.1f}"
+        if not every and d.grade is Grade.GOOD:
+            continue
+        lost = _lost_cell(d)
         rows.append(
             f"<tr class='lp-review-row' data-grade='{d.grade.value}'>"
             f"<td>{d.deal}</td><td>{d.turn}</td><td>{escape(d.kind)}</td>"
             f"<td>{escape(describe_action(d.played, d.view))}</td><td>{escape(d.preference)}</td>"
-            f"<td style='text-align:right'>{lost}</td><td>{_grade_pill(d.grade)}</td>"
+            f"<td style='text-align:right;white-space:nowrap'>{lost}</td>"
+            f"<td>{_grade_pill(d.grade)}</td>"
             f"<td>{escape(d.why)}</td></tr>"
         )
     head = "".join(
@@ -630,8 +670,9 @@ def decisions_html(result: ReviewResult) -> str:
         for h in ("deal", "turn", "kind", "you chose to", "preferred", "lost", "grade", "why")
     )
     below = sum(d.grade is not Grade.GOOD for d in result.decisions)
+    title = "Every graded decision" if every else "The moves below good"
     return (
-        f"<details{' open' if below else ''}><summary><b>Every graded decision</b> "
+        f"<details{' open' if below else ''}><summary><b>{title}</b> "
         f"({len(result.decisions)}, {below} below good)</summary>"
         "<table class='lp-review-decisions' style='border-collapse:collapse;font-size:13px'>"
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></details>"
