@@ -88,9 +88,15 @@ def deal(page: Any, players: str, seed: str, *, drawn: bool = False) -> dict[str
 
 
 def enabled(page: Any, testid: str) -> bool:
-    """Whether the table's ``testid`` is there, visible and on."""
+    """Whether the table's ``testid`` is there, visible and on (a grey button is
+    ``aria-disabled``: it takes focus but does nothing)."""
     found = page.locator(f'.lpt [data-testid="{testid}"]')
-    return bool(found.count()) and found.first.is_visible() and found.first.is_enabled()
+    return (
+        bool(found.count())
+        and found.first.is_visible()
+        and found.first.is_enabled()
+        and found.first.get_attribute("aria-disabled") != "true"
+    )
 
 
 def click(page: Any, selector: str, *, drawn: bool = False) -> dict[str, Any]:

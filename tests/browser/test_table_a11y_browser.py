@@ -14,7 +14,9 @@ page. What such a user checks:
 - the end-of-deal panel's Next deal button is described by the panel's "how" line and the
   learner's own leftover line, and Next deal puts focus on the new hand's first card;
 - at 1024×640 with a buy question in the stuck dock, no hand card tabbed to lies under it;
-- on a 390×844 phone the buy question is on the screen, on the site and in a room.
+- on a 390×844 phone the buy question is on the screen, on the site and in a room;
+- the log is always one Tab stop, a list named as the game log and no second live region;
+  the arrow keys, Home and End scroll it, and a redraw keeps focus and the place scrolled to.
 
 Geometry and DOM only, no timing; every wait is bounded.
 """
@@ -314,7 +316,7 @@ def test_the_buy_question_is_on_a_phone_screen_in_a_room(chromium: Any, tmp_path
                 assert time.monotonic() < end, "no buy question in the room"
                 for testid in ("btn-draw", "btn-discard"):
                     found = page.locator(f'[data-testid="{testid}"]')
-                    if found.count() and found.first.is_enabled():
+                    if found.count() and found.first.get_attribute("aria-disabled") != "true":
                         found.first.click()
                         break
                 else:
@@ -330,3 +332,74 @@ def test_the_buy_question_is_on_a_phone_screen_in_a_room(chromium: Any, tmp_path
     finally:
         server.kill()
     assert not problems, problems
+
+
+_SCROLL = """() => { const l = document.querySelector('.lpt .lpt-log-lines');
+  return {top: l.scrollTop, room: l.scrollHeight - l.clientHeight}; }"""
+
+
+def _scrolled(page: Any, ok: Any) -> dict[str, float]:
+    """The log's scroll place once ``ok(place)`` holds and it has stopped moving (keyboard
+    scrolling may be smooth)."""
+    end = time.monotonic() + 5
+    was: dict[str, float] = {}
+    while True:
+        place: dict[str, float] = page.evaluate(_SCROLL)
+        if ok(place) and place == was:
+            return place
+        assert time.monotonic() < end, place
+        was = place
+        page.wait_for_timeout(100)
+
+
+def test_the_log_is_one_named_tab_stop_that_the_arrows_scroll(
+    chromium: Any, site: str, tmp_path: Path
+) -> None:
+    with _dealt(chromium, site, "4", viewport={"width": 1400, "height": 1000}) as page:
+        lines = page.locator(".lpt .lpt-log-lines")
+        # a tab stop even before it overflows (not left to the browser), named as the log, a
+        # list of its lines, and no second live region (the table has one: "announce")
+        assert lines.get_attribute("tabindex") == "0"
+        assert lines.get_attribute("role") == "list"
+        assert "game log" in (lines.get_attribute("aria-label") or "")
+        assert lines.get_attribute("aria-live") is None
+        regions = page.evaluate(
+            """() => [...document.querySelector('.lpt').parentElement.querySelectorAll(
+              '[aria-live]:not([aria-live=off]), [role=log], [role=status]')]
+              .map((el) => el.dataset.testid || el.className)"""
+        )
+        assert regions == ["announce"], regions
+        switch = '.lpt [data-testid="toggle-four_color"] [aria-checked="true"]'
+        page.locator(switch).focus()
+        page.keyboard.press("Tab")
+        assert _focused(page)["key"] == "log"
+        page.keyboard.press("Shift+Tab")
+        assert _focused(page)["key"] == page.locator(switch).get_attribute("data-focus-key")
+
+        # a log that overflows: the arrows, Home and End scroll it
+        end = time.monotonic() + 30
+        while page.evaluate(_SCROLL)["room"] < 40:
+            assert time.monotonic() < end, _log(page)
+            assert sk.play_one_move(page, _MOVES, drawn=True)
+        _scrolled(page, lambda p: p["top"] >= p["room"] - 4)  # the newest line in view
+        lines.focus()
+        page.keyboard.press("Home")
+        _scrolled(page, lambda p: p["top"] == 0)
+        page.keyboard.press("ArrowDown")
+        down = _scrolled(page, lambda p: p["top"] > 0)
+        assert _focused(page)["key"] == "log"
+
+        # the table drawn again (a move made elsewhere): focus and the place read stay put
+        states = sk.info(page)["states"]
+        before = len(_log(page))
+        move = next((testid for testid in _MOVES if sk.enabled(page, testid)), "")
+        assert move, "nothing to press"
+        page.evaluate("(t) => document.querySelector(`.lpt [data-testid='${t}']`).click()", move)
+        sk.settle(page, states, drawn=True)
+        page.evaluate(FRAMES)
+        assert len(_log(page)) > before
+        assert _focused(page)["key"] == "log"
+        assert page.evaluate(_SCROLL)["top"] == down["top"]
+        page.keyboard.press("End")
+        _scrolled(page, lambda p: p["top"] >= p["room"] - 4)
+        page.screenshot(path=str(tmp_path / "a11y-log-focused.png"))

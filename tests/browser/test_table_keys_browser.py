@@ -13,7 +13,10 @@ checks:
 - Enter on a meld card reached by the arrows sends what a click on that card sends, and lays
   the selected card off; focus stays on the card, not on Undo or the page;
 - a switch (a radio group) is one Tab stop, at its checked choice; the arrow keys choose the
-  previous / next choice (wrapping) and send what a click on it sends.
+  previous / next choice (wrapping) and send what a click on it sends;
+- a grey button (``aria-disabled``, not ``disabled``) is a Tab stop: focus on it shows its
+  reason in the reason line, Enter, Space and a click on it send nothing and change nothing,
+  and a redraw leaves focus on it.
 
 Intents are read as the page posts them to the engine's worker (``Worker.postMessage`` is
 watched by an init script). Geometry and DOM only, no timing; every wait is bounded.
@@ -144,7 +147,10 @@ def _tab_until(page: Any, prefix: str, back: bool = False, limit: int = 60) -> l
     keys of every stop on the way, that one last."""
     keys: list[str] = []
     for _ in range(limit):
-        keys.append(_press(page, "Shift+Tab" if back else "Tab"))
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        now = _focus(page)
+        assert now["inTable"], now  # (Tab stops at Undo too, as at every shown button)
+        keys.append(str(now["key"]))
         if keys[-1].startswith(prefix):
             return keys
     raise AssertionError(f"{limit} presses did not reach {prefix!r}: {keys}")
@@ -321,3 +327,71 @@ def test_enter_on_a_pile_draws_and_puts_focus_on_the_card_drawn(
         assert [i["kind"] for i in sent] == ["click_discard", "click_card"], sent
         hand = page.locator(".lpt-hand .lpt-hcard")
         assert hand.count() == 7
+
+
+_GREY = """(el) => ({off: el.getAttribute('aria-disabled'), disabled: el.hasAttribute('disabled'),
+  tabindex: el.tabIndex, described: el.getAttribute('aria-describedby') || ''})"""
+
+
+def _table_state(page: Any) -> dict[str, Any]:
+    """What a grey button must not change: the hand, the log, the message, the view shown."""
+    found: dict[str, Any] = page.evaluate(
+        """() => { const t = document.querySelector('.lpt[data-version]');
+          const error = t.querySelector('[data-testid="error"]');
+          return {hand: [...t.querySelectorAll('.lpt-hand .lpt-hcard')].map((c) => c.dataset.card),
+                  selected: t.dataset.selected, version: t.dataset.version,
+                  log: [...t.querySelectorAll('.lpt-log-lines li')].map((li) => li.textContent),
+                  error: error && !error.hidden ? error.textContent : ''}; }"""
+    )
+    return found
+
+
+def test_a_grey_button_is_a_tab_stop_that_shows_why_and_does_nothing(
+    chromium: Any, site: str, tmp_path: Path
+) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        go_down = page.locator('.lpt [data-testid="btn-go_down"]')
+        # off (you are down already), but aria-disabled, not disabled: Tab reaches it
+        grey = go_down.evaluate(_GREY)
+        assert grey == {
+            "off": "true",
+            "disabled": False,
+            "tabindex": 0,
+            "described": grey["described"],
+        }
+        assert go_down.is_disabled()  # Playwright reads aria-disabled as a button's state
+        why = page.locator(f"#{grey['described']}").text_content() or ""
+        assert why.strip(), grey
+        # from your last card, Tab: the live Draw first, then on to the grey Go down
+        page.locator(".lpt-hand .lpt-hcard").last.focus()
+        keys = _tab_until(page, "btn:go_down")
+        assert "btn:draw" in keys, keys
+        assert _focus(page)["kind"] == "go_down"
+        # focus shows its reason in full in the line under the buttons
+        reason = page.locator('.lpt [data-testid="reason"]')
+        assert reason.inner_text() == f"Go down: {why}"
+
+        # Enter, Space and a click on it do nothing: no intent, no answer, no message
+        before = _table_state(page)
+        states = sk.info(page)["states"]
+        count = len(_intents(page))
+        page.keyboard.press("Enter")
+        page.keyboard.press("Space")
+        go_down.click(force=True)  # (Playwright would wait for it to be enabled)
+        assert _sent(page, count) == []
+        assert sk.info(page)["states"] == states
+        assert _table_state(page) == before
+        assert _key(page) == "btn:go_down"
+        assert reason.inner_text() == f"Go down: {why}"
+
+        # the table drawn again while focus rests there (a draw made elsewhere): focus stays
+        # on the grey button, the keyboard user still reading why
+        page.evaluate("() => document.querySelector('.lpt [data-testid=\"stock\"]').click()")
+        sk.settle(page, states, drawn=True)
+        assert len(page.locator(".lpt-hand .lpt-hcard").all()) == len(before["hand"]) + 1
+        assert _key(page) == "btn:go_down"
+        grey = go_down.evaluate(_GREY)
+        assert grey["off"] == "true" and grey["described"], grey
+        why = page.locator(f"#{grey['described']}").text_content() or ""
+        assert reason.inner_text() == f"Go down: {why}"
+        page.screenshot(path=str(tmp_path / "keys-grey-go-down.png"))

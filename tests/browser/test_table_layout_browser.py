@@ -4,8 +4,9 @@ What a user checks by eye, as geometry: at 1280×800 the Draw and Discard button
 screen (and can be clicked: nothing covers them) after a hint and the question before going
 down, and neither moves the hand; at 1920×1080 the table stops growing (its cards stay
 laptop-size, so the eye does not cross the screen); on a projector (scale 1.6) at 1080p the log
-("What happened") sits beside the hand, its top on the first screen; and while the end-of-deal
-panel is up, the deal's melds are on it. The notebooks are the stacked deals of
+("What happened") sits beside the hand, its top on the first screen, and with open hands at
+1000 px each seat's "10 cards · score 0" sits whole under its wrapped hand; and while the
+end-of-deal panel is up, the deal's melds are on it. The notebooks are the stacked deals of
 ``play_stacked.ipynb`` and ``keyboard_deal.ipynb`` (see ``test_table_browser.py``).
 
 Missing chromium, Playwright or JupyterLab skips these tests with the command that installs
@@ -28,8 +29,13 @@ CAP_PX = 84 * 15  # table.css: max-width min(100%, 84em) at the root's 15 px fon
 
 _HIT = """(el) => { const b = el.getBoundingClientRect();
   const at = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-  const own = el.closest(".lpt-action") || el;  // a disabled button's wrapper takes the pointer
+  const own = el.closest(".lpt-action") || el;  // a button or its wrapper takes the pointer
   return !!at && own.contains(at); }"""
+
+
+_LINES = """(el) => { const r = document.createRange(); r.selectNodeContents(el);
+  return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }"""
+"""How many lines an element's text takes."""
 
 
 def opened(lab: ld.Server, page: Any, request: pytest.FixtureRequest, source: Path) -> Any:
@@ -175,8 +181,20 @@ def test_on_a_projector_the_log_is_beside_the_hand_on_the_first_screen(
     for seat in (1, 2):
         box = ld.box(part(root, f"opponent-{seat}"))
         cards = root.locator(f'[data-testid^="open-card-{seat}-"]')
-        lefts = [ld.box(cards.nth(i))["x"] for i in range(cards.count())]
+        boxes = [ld.box(cards.nth(i)) for i in range(cards.count())]
+        lefts = [b["x"] for b in boxes]
         assert lefts and min(lefts) >= box["x"] - 0.5, (seat, box, lefts)
+        # the seat's line ("10 cards · score 0") reads whole: under the wrapped hand, on one
+        # line, clear of every card (not squeezed into a narrow column beside them)
+        facts = part(root, f"opponent-{seat}").locator(":scope > .lpt-muted")
+        line = ld.box(facts)
+        assert len({round(b["y"]) for b in boxes}) > 1, (seat, boxes)  # the hand wraps here
+        assert facts.evaluate(_LINES) == 1, (seat, line, facts.inner_text())
+        assert line["y"] >= ld.box(part(root, f"open-hand-{seat}"))["bottom"] - 0.5, (seat, line)
+        for b in boxes:
+            apart = line["x"] >= b["right"] or line["right"] <= b["x"]
+            assert apart or line["y"] >= b["bottom"] or line["bottom"] <= b["y"], (seat, line, b)
+    part(root, "opponent-1").screenshot(path=tmp_path / "projector-open-hand-1000.png")
     assert page.errors == []
 
 
@@ -197,7 +215,8 @@ def test_the_end_of_deal_panel_shows_the_deals_melds(
         press(page, root, "prompt-pass")
     part(root, "btn-draw").wait_for()
     page.wait_for_function(
-        "(el) => !el.querySelector('[data-testid=btn-draw]').disabled", arg=root.element_handle()
+        "(el) => !el.querySelector('[data-testid=btn-draw]').matches('[aria-disabled=true]')",
+        arg=root.element_handle(),
     )
     press(page, root, "btn-draw")
     select(page, root, "7S")

@@ -139,7 +139,7 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         )
 
         # Ben plays first and draws from the stock: the upcard is offered, Eve is asked first.
-        ben.wait_for_selector('[data-testid="btn-draw"]:not([disabled])')
+        ben.wait_for_selector('[data-testid="btn-draw"]:not([aria-disabled="true"])')
         offered = ben.get_attribute('[data-testid="discard-top"]', "data-card")
         ben.click('[data-testid="stock"]')
         eve.wait_for_selector('[data-testid="prompt"][data-kind="buy"]')
@@ -158,7 +158,7 @@ def test_a_class_plays_in_the_browser(browser: Any, tmp_path: Path) -> None:
         last = cards.nth(cards.count() - 1)
         thrown = last.get_attribute("data-card")
         last.click()
-        ben.wait_for_selector('[data-testid="btn-discard"]:not([disabled])')
+        ben.wait_for_selector('[data-testid="btn-discard"]:not([aria-disabled="true"])')
         ben.click('[data-testid="btn-discard"]')
         wait_cards(ben, 10)
         # The projector shows the new discard (or a later one, once the bots have moved).

@@ -16,8 +16,11 @@
 // switch (a roving tabindex, see rove): the arrow keys move within a meld (Home / End to its
 // ends) and choose among a switch's choices (radio buttons, wrapping). Left / Right / Home /
 // End move along the hand, Alt+Left / Alt+Right move the focused card in the player's own
-// order. Each focusable element carries a stable `data-focus-key`, and focus is put back on
-// the same element after every redraw.
+// order. A button that is off (grey) is aria-disabled, not disabled: it keeps its Tab stop,
+// so a keyboard user reaches it and reads why (the reason line, its description), and a click
+// or a key on it does nothing (see isOff). The log is one Tab stop of its own (the arrows
+// scroll it). Each focusable element carries a stable `data-focus-key`, and focus is put back
+// on the same element after every redraw.
 
 /**
  * @typedef {{code: string, text: string, label: string, wild: boolean,
@@ -70,6 +73,14 @@ const TRAITS = [
   "interactive", "scale", "four_color",
 ];
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), [tabindex]";
+/** A button that is shown but off (grey): it takes focus, and a click on it does nothing. */
+const OFF = '[aria-disabled="true"]';
+
+/** Whether `el` is a grey button (or inside one): reachable, but not to be pressed.
+ * @param {Element|null} el */
+function isOff(el) {
+  return !!el && !!el.closest(OFF);
+}
 let tables = 0; // each table's element ids are its own (several tables may share a page)
 /** Said after the name of what the hint rings in gold (a card, a pile, a meld, a button). */
 const HINTED = ", hinted";
@@ -175,7 +186,7 @@ function opponent(s) {
     : backs(s.hand_size);
   const picked = s.picked_up ?? [];
   const seen = picked.length ? `, picked up ${picked.map((c) => c.text).join(" ")}` : "";
-  return `<section class="lpt-seat${s.to_act ? " is-acting" : ""}" data-testid="opponent-${s.seat}"
+  return `<section class="lpt-seat${s.to_act ? " is-acting" : ""}${s.hand ? " is-open" : ""}" data-testid="opponent-${s.seat}"
       data-seat="${s.seat}" aria-label="${esc(`${s.name}: ${s.facts}, ${s.progress}${seen}`)}">
     <div class="lpt-seat-name" role="heading" aria-level="3">${esc(s.title)} ${badges(s)}</div>
     <div class="lpt-seat-cards">${cards}</div>
@@ -208,15 +219,17 @@ function pickedUp(s) {
 }
 
 /**
- * One button of the action bar or of a prompt: a disabled one says why in full, as its
- * tooltip and (aria-describedby) to a screen reader.
+ * One button of the action bar or of a prompt: one that is off says why in full, as its
+ * tooltip and (aria-describedby) to a screen reader. It is aria-disabled, not disabled: it
+ * keeps its Tab stop, so a keyboard user can reach it and read why (onClick ignores it).
  * @param {Button} b @param {string} testid @param {string} key @param {string} whyId
+ * @param {string} [extra] more classes
  */
 function button(b, testid, key, whyId, extra = "") {
   const off = !b.enabled;
   return `<button type="button" class="lpt-btn${b.hinted ? " is-hinted" : ""}${extra}" data-act="press"
       data-kind="${esc(b.kind)}" data-testid="${testid}" data-focus-key="${esc(key)}"
-      ${off ? `disabled aria-describedby="${whyId}"` : ""} aria-label="${esc(`${b.label}${b.hinted ? HINTED : ""}`)}"
+      ${off ? `aria-disabled="true" aria-describedby="${whyId}"` : ""} aria-label="${esc(`${b.label}${b.hinted ? HINTED : ""}`)}"
       title="${esc(off ? b.why : b.note)}">${esc(b.label)}</button>`;
 }
 
@@ -397,6 +410,9 @@ export default {
       const logScroll = logChanged ? root.querySelector(".lpt-log-lines") : null;
       const atBottom = logChanged
         && (!logScroll || logScroll.scrollTop + logScroll.clientHeight >= logScroll.scrollHeight - 4);
+      // scrolled up to read (by the arrows, its Tab stop, or the wheel): the same place after a
+      // new line, not the top of the log
+      const logTop = logScroll && !atBottom ? logScroll.scrollTop : 0;
 
       const layTargets = new Set(controls.targets.filter((t) => t.kind === "lay_off").map((t) => t.meld));
       const swapTargets = new Set(controls.targets.filter((t) => t.kind === "swap").map((t) => `${t.meld}/${t.position}`));
@@ -622,7 +638,7 @@ export default {
           : lead
             ? `<div class="lpt-reason is-lead" data-testid="reason">${sentence(`${lead.label}: ${lead.why}`)}</div>`
             : `<div class="lpt-reason" data-testid="reason">${notes ? sentence(notes) : whys
-              ? `A grey button is off for now: point at it to see why.<span class="lpt-sr"> A screen
+              ? `A grey button is off for now: point at it or Tab to it to see why.<span class="lpt-sr"> A screen
                 reader reads why with the button.</span>` : ""}</div>`;
         actions = `<div class="lpt-actions" role="toolbar" aria-label="actions">${items}</div>${whys}
           <div class="lpt-under">${line}${toggles}</div>`;
@@ -651,7 +667,8 @@ export default {
         const pad = scores && scores.pad;
         return `<div class="lpt-bottom"><section class="lpt-log" data-testid="log" aria-label="what happened">
           <div class="lpt-box-title" role="heading" aria-level="3">What happened</div>
-          <ul class="lpt-log-lines">${log.slice(-60).map((line) => `<li>${sentence(line)}</li>`).join("")}</ul></section>
+          <ul class="lpt-log-lines" role="list" tabindex="0" data-focus-key="log" data-testid="log-lines"
+            aria-label="game log, newest last">${log.slice(-60).map((line) => `<li>${sentence(line)}</li>`).join("")}</ul></section>
           ${pad && pad.rows.length ? padTable(pad, "score-pad", "Score pad") : ""}</div>`;
       });
       const winnersHtml = scores && scores.banner && !panel
@@ -686,11 +703,11 @@ export default {
       stamp("version", String(view.version));
       stamp("selected", selected.join(","));
       stamp("panel", panel ? String(panel.deal) : "");
-      if (atBottom) {
+      if (atBottom || logTop) {
         // after the frame's own layout, not a layout of its own now
         requestAnimationFrame(() => {
           const lines = root.querySelector(".lpt-log-lines");
-          if (lines) lines.scrollTop = lines.scrollHeight;
+          if (lines) lines.scrollTop = atBottom ? lines.scrollHeight : logTop;
         });
       }
       const question = !interactive ? "" : q ? `confirm:${q.text}` : p ? `${p.kind}:${p.text}` : "";
@@ -819,8 +836,9 @@ export default {
     }
 
     /**
-     * Where focus is in the table before a redraw: its element's key, group and place.
-     * @returns {{key: string, group: string, index: number}|null}
+     * Where focus is in the table before a redraw: its element's key, group and place, and
+     * whether it is a grey button.
+     * @returns {{key: string, group: string, index: number, off: boolean}|null}
      */
     function rememberFocus() {
       const active = /** @type {HTMLElement|null} */ (document.activeElement);
@@ -828,7 +846,7 @@ export default {
       const key = active.dataset.focusKey || "";
       const group = active.dataset.focusGroup || "";
       const peers = group ? [...root.querySelectorAll(`[data-focus-group="${group}"]`)] : [];
-      return { key, group, index: peers.indexOf(active) };
+      return { key, group, index: peers.indexOf(active), off: isOff(active) };
     }
 
     /**
@@ -872,10 +890,15 @@ export default {
       if (group && root.contains(group)) rove(group, target);
     }
 
-    /** (No layout is asked for: every control the table draws is shown.) @param {Element|null} el */
-    function focusable(el) {
+    /**
+     * Whether focus may be put on `el`: shown, focusable and live (a grey button takes focus
+     * from Tab, but focus is not moved onto one; see restoreFocus). `grey` allows a grey one.
+     * (No layout is asked for: every control the table draws is shown.)
+     * @param {Element|null} el @param {boolean} [grey]
+     */
+    function focusable(el, grey = false) {
       return !!el && el instanceof HTMLElement && el.isConnected && el.matches(FOCUSABLE)
-        && !el.closest("[hidden]");
+        && !el.closest("[hidden]") && (grey || !isOff(el));
     }
 
     /** @param {Element|null} el */
@@ -891,7 +914,9 @@ export default {
      * back. By the situation: a question just asked (its box, not its Buy: the question is
      * read, and a second Enter buys nothing), the card just drawn, taken or bought (or, after
      * Next deal, the new hand's first card), then the hand, and only then the live buttons.
-     * @param {{key: string, group: string, index: number}|null} was
+     * Focus stays on a grey button only when it was on it already (a keyboard user reading
+     * why): a button pressed that has turned grey hands focus on.
+     * @param {{key: string, group: string, index: number, off: boolean}|null} was
      * @param {{confirm: boolean, panel: boolean, prompt: boolean, arrived: Set<string>}} fresh
      */
     function restoreFocus(was, fresh) {
@@ -915,7 +940,7 @@ export default {
       const active = document.activeElement;
       if (active && active !== root && root.contains(active)) return; // its part was not redrawn
       const same = was.key ? q(`[data-focus-key="${CSS.escape(was.key)}"]`) : null;
-      if (focusable(same)) {
+      if (focusable(same, was.off)) {
         if (document.activeElement !== same) put(same);
         return;
       }
@@ -929,8 +954,8 @@ export default {
       const drawn = arrived();
       if (!drawn && hand.length && DRAWS.has(lastAct)) pending = hand[0].dataset.focusKey || "";
       if (drawn || hand.length) return put(drawn || hand[0]);
-      for (const sel of [".lpt-prompt button:not([disabled])",
-        '.lpt-actions button:not([disabled]):not([data-kind="undo"])']) {
+      for (const sel of [`.lpt-prompt button:not([disabled]):not(${OFF})`,
+        `.lpt-actions button:not([disabled]):not(${OFF}):not([data-kind="undo"])`]) {
         const el = q(sel);
         if (focusable(el)) return put(el);
       }
@@ -1013,15 +1038,18 @@ export default {
       });
     }
 
-    /** Show a reason line for what the pointer is over (a disabled button's full reason). */
+    /** Show a reason line for the button the pointer is over or focus is on (a grey button's
+     * full reason, a live one's note): a button of the bar (or its wrapper) or of a question. */
     function reason(/** @type {Event} */ event) {
       const line = root.querySelector('[data-testid="reason"]');
       if (!line) return;
-      const item = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target).closest(".lpt-action"));
+      const item = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target)
+        .closest('.lpt-action, .lpt-prompt [data-act="press"]'));
       const controls = /** @type {Controls} */ (model.get("controls"));
       const b = item && controls && controls.buttons.find((x) => x.kind === item.dataset.kind);
-      if (b && (b.why || b.note)) {
-        line.textContent = `${b.label}: ${b.enabled ? b.note : b.why}`;
+      const text = b && (b.enabled ? b.note : b.why);
+      if (b && text) {
+        line.textContent = `${b.label}: ${text}`;
         line.classList.toggle("is-guide", !!b.guide);
       }
     }
@@ -1031,6 +1059,7 @@ export default {
       const target = /** @type {HTMLElement} */ (event.target);
       const hit = /** @type {HTMLElement|null} */ (target.closest("[data-act]"));
       if (!hit || !root.contains(hit)) return;
+      if (isOff(hit)) return; // a grey button: nothing at all (its reason is on show already)
       const act = hit.dataset.act;
       lastZone = hit.closest(".lpt-middle") ? "table" : "hand";
       lastAct = (act === "press" ? hit.dataset.kind : act) || "";
@@ -1089,6 +1118,10 @@ export default {
     function onKey(event) {
       const target = /** @type {HTMLElement} */ (event.target);
       pending = ""; // focus is the user's again
+      if (isOff(target) && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault(); // a grey button: no click (onClick would ignore it too)
+        return;
+      }
       if (event.key === "Escape" && target.closest(".lpt-confirm") && model.get("interactive")) {
         // the same answer as its "Not yet" button
         event.preventDefault();
@@ -1098,7 +1131,7 @@ export default {
       if (target.classList.contains("lpt-cut-aim") && event.key === "Enter") {
         event.preventDefault();
         const cut = /** @type {HTMLElement|null} */ (root.querySelector('[data-act="press"][data-kind="cut"]'));
-        if (cut) cut.click();
+        if (cut && !isOff(cut)) cut.click();
         return;
       }
       const group = target.closest("[data-rove]");
