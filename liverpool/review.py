@@ -202,20 +202,23 @@ class Decision:
             return ""
         return _because(self.view, self.played, self.preferred)
 
-    def lost_text(self) -> str:
-        """The expected points lost as the terminal and the widget print them: "nothing lost"
-        (the move preferred, or graded without sampling), "6.2 ± 1.8 points lost", or for a
-        close call "22.0 ± 17.5 points, not counted"."""
+    @property
+    def loss_figure(self) -> str:
+        """The expected points lost with their spread, "6.2 ± 1.8" ("" when nothing was lost:
+        the move preferred, or graded without sampling)."""
         if self.samples == 0 or self.loss == 0:
+            return ""
+        finite = math.isfinite(self.loss_stderr) and self.loss_stderr > 0
+        return f"{self.loss:.1f}" + (f" ± {self.loss_stderr:.1f}" if finite else "")
+
+    def lost_text(self) -> str:
+        """The expected points lost as the terminal and the widget print them: "nothing lost",
+        "6.2 ± 1.8 points lost", or for a close call "22.0 ± 17.5 points, not counted"."""
+        if not self.loss_figure:
             return "nothing lost"
-        spread = (
-            f" ± {self.loss_stderr:.1f}"
-            if math.isfinite(self.loss_stderr) and self.loss_stderr > 0
-            else ""
-        )
         if self.close_call:
-            return f"{self.loss:.1f}{spread} points, not counted"
-        return f"{self.loss:.1f}{spread} points lost"
+            return f"{self.loss_figure} points, not counted"
+        return f"{self.loss_figure} points lost"
 
     @property
     def preference(self) -> str:
@@ -283,27 +286,25 @@ class Review:
         """The decisions the review went through: graded or not, up to where it stopped."""
         return len(self.decisions) + self.ungraded
 
+    @property
+    def _how_far(self) -> str:
+        """ "The review was stopped after 21 of 99 decisions"."""
+        of = f" of {self.total}" if self.total is not None else ""
+        return f"The review was stopped after {self.looked_at}{of} decisions"
+
     def stopped_words(self) -> str:
         """Where a stopped review got to, for the learner: "The review was stopped after 21 of
         99 decisions: what follows covers part of the game." ("" for a complete review)."""
         if self.complete:
             return ""
-        of = f" of {self.total}" if self.total is not None else ""
-        return (
-            f"The review was stopped after {self.looked_at}{of} decisions: what follows covers "
-            "part of the game."
-        )
+        return f"{self._how_far}: what follows covers part of the game."
 
     def nothing_graded_words(self) -> str:
         """Why there is no accuracy to give: the review was stopped before it graded any
         decision (and how far it got), or the seat made none that the review grades
         (:data:`NOTHING_GRADED`)."""
         if not self.complete:
-            of = f" of {self.total}" if self.total is not None else ""
-            return (
-                f"The review was stopped after {self.looked_at}{of} decisions, before it graded "
-                "any, so there is no accuracy to give yet."
-            )
+            return f"{self._how_far}, before it graded any, so there is no accuracy to give yet."
         return NOTHING_GRADED
 
     @property

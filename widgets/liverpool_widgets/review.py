@@ -29,7 +29,6 @@ a room's downloaded record), a :class:`~liverpool.Game`, or anything holding one
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -636,15 +635,14 @@ def moment_board(d: Decision) -> str:
 def _lost_cell(d: Decision) -> str:
     """The "lost" column: "—" for nothing lost, the loss with its ± (the spread of the sampled
     deals, which is what tells a close call from a loss), a close call's greyed and marked."""
-    if d.samples == 0 or d.loss == 0:
+    if not d.loss_figure:
         return "<span title='nothing lost'>—</span>"
-    spread = f" ± {d.loss_stderr:.1f}" if math.isfinite(d.loss_stderr) else ""
     if d.close_call:
         return (
             f"<span style='color:#57606a' title='too close to call: not counted as a loss'>"
-            f"{d.loss:.1f}{spread}?</span>"
+            f"{d.loss_figure}?</span>"
         )
-    return f"{d.loss:.1f}{spread}"
+    return d.loss_figure
 
 
 def decisions_html(result: ReviewResult, *, every: bool = True) -> str:
