@@ -519,8 +519,11 @@ _TABBABLE = """([root, selector]) => {
   const all = [...root.querySelectorAll("button:not([disabled]), input:not([disabled])")]
     .filter((e) => e.offsetParent !== null);
   const target = root.querySelector(selector);
-  return {at: all.indexOf(document.activeElement), to: all.indexOf(target),
-          key: document.activeElement ? (document.activeElement.dataset.focusKey || "") : ""};
+  const active = document.activeElement;
+  const group = target && target.closest("[data-rove]");
+  return {at: all.indexOf(active), to: all.indexOf(target),
+          within: !!(group && active && group.contains(active)),
+          key: active ? (active.dataset.focusKey || "") : ""};
 }"""
 
 
@@ -535,8 +538,10 @@ def focused_key(page: Any) -> str:
 
 
 def tab_to(page: Any, selector: str, limit: int = 80) -> None:
-    """Move focus to the table's element ``selector`` with Tab / Shift+Tab only (the keys a
-    person presses), at most ``limit`` presses."""
+    """Move focus to the table's element ``selector`` with the keys a person presses, at most
+    ``limit`` presses: Tab / Shift+Tab, and Left / Right once in the group with one Tab stop
+    (``data-rove``: a meld, the action bar) that holds it. (In a switch the arrows choose: aim
+    only at its checked choice.)"""
     root = page.locator(TABLE).first.element_handle()
     for _ in range(limit):
         where = page.evaluate(_TABBABLE, [root, selector])
@@ -544,7 +549,11 @@ def tab_to(page: Any, selector: str, limit: int = 80) -> None:
             raise AssertionError(f"nothing focusable matches {selector!r} in the table")
         if where["at"] == where["to"]:
             return
-        page.keyboard.press("Shift+Tab" if 0 <= where["to"] < where["at"] else "Tab")
+        back = 0 <= where["to"] < where["at"]
+        if where["within"]:
+            page.keyboard.press("ArrowLeft" if back else "ArrowRight")
+        else:
+            page.keyboard.press("Shift+Tab" if back else "Tab")
     raise AssertionError(f"{limit} presses of Tab did not reach {selector!r}")
 
 

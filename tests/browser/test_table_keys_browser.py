@@ -14,9 +14,15 @@ checks:
   the selected card off; focus stays on the card, not on Undo or the page;
 - a switch (a radio group) is one Tab stop, at its checked choice; the arrow keys choose the
   previous / next choice (wrapping) and send what a click on it sends;
-- a grey button (``aria-disabled``, not ``disabled``) is a Tab stop: focus on it shows its
-  reason in the reason line, Enter, Space and a click on it send nothing and change nothing,
-  and a redraw leaves focus on it.
+- the action bar (a WAI-ARIA toolbar) is one Tab stop: Tab into it lands on the button that
+  leads on now (Draw at the start of a turn; the grey Discard whose reason the reason line
+  shows while no card is selected; Discard with one card selected; the button the hint rings),
+  and Left / Right / Home / End move along all its buttons;
+- a grey button (``aria-disabled``, not ``disabled``) is reached by the arrows: focus on it
+  shows its reason in the reason line, Enter, Space and a click on it send nothing and change
+  nothing, and a redraw leaves focus on it;
+- the bar keeps the button arrowed to as its Tab stop across the bots' moves while nothing
+  new leads, and moves it to the new lead (Draw) when your turn comes.
 
 Intents are read as the page posts them to the engine's worker (``Worker.postMessage`` is
 watched by an init script). Geometry and DOM only, no timing; every wait is bounded.
@@ -149,7 +155,7 @@ def _tab_until(page: Any, prefix: str, back: bool = False, limit: int = 60) -> l
     for _ in range(limit):
         page.keyboard.press("Shift+Tab" if back else "Tab")
         now = _focus(page)
-        assert now["inTable"], now  # (Tab stops at Undo too, as at every shown button)
+        assert now["inTable"], now
         keys.append(str(now["key"]))
         if keys[-1].startswith(prefix):
             return keys
@@ -346,27 +352,121 @@ def _table_state(page: Any) -> dict[str, Any]:
     return found
 
 
-def test_a_grey_button_is_a_tab_stop_that_shows_why_and_does_nothing(
+_BAR = ".lpt .lpt-actions button"
+
+
+def _bar_stops(page: Any) -> list[str]:
+    """The action bar's Tab stops (its buttons whose tabindex is not -1)."""
+    return [str(k) for k, v in _stops(page, _BAR).items() if v != "-1"]
+
+
+def _tab_into_bar(page: Any) -> str:
+    """From your last card, Tab into the action bar: the key of the button it lands on."""
+    page.locator(".lpt-hand .lpt-hcard").last.focus()
+    keys = _tab_until(page, "btn:")
+    assert len(keys) == 1, keys  # the bar comes straight after the hand
+    return keys[-1]
+
+
+def test_the_action_bar_is_one_tab_stop(chromium: Any, site: str, tmp_path: Path) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        bar = page.locator(".lpt .lpt-actions")
+        assert bar.get_attribute("role") == "toolbar"
+        buttons = [str(k) for k in _stops(page, _BAR)]
+        assert {"btn:draw", "btn:take", "btn:go_down", "btn:hint", "btn:undo"} <= set(buttons)
+        # before focus has been there, the stop is the button that leads on: Draw
+        assert _bar_stops(page) == ["btn:draw"], _stops(page, _BAR)
+        # from your last card: one Tab into the bar, at Draw, the next one out of it, to the
+        # first switch; Shift+Tab back comes to Draw again
+        page.locator(".lpt-hand .lpt-hcard").last.focus()
+        assert _tab_until(page, "opt:") == ["btn:draw", "opt:auto_pass:off"]
+        assert _tab_until(page, "btn:", back=True) == ["btn:draw"]
+        hand = [str(k) for k in _stops(page, ".lpt-hand .lpt-hcard")]
+        assert _tab_until(page, "card:", back=True) == [hand[-1]]
+        # the stop follows focus: a button arrowed to is the bar's one stop
+        page.locator('.lpt [data-testid="btn-draw"]').focus()
+        assert _press(page, "ArrowRight") == buttons[1]
+        assert _bar_stops(page) == [buttons[1]]
+        assert _tab_until(page, "opt:") == ["opt:auto_pass:off"]
+        assert _tab_until(page, "btn:", back=True) == [buttons[1]]
+        assert _sent(page, 0) == []  # moving sends nothing
+
+
+def test_tab_into_the_bar_lands_on_the_button_that_leads(
+    chromium: Any, site: str, tmp_path: Path
+) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        reason = page.locator('.lpt [data-testid="reason"]')
+        # your turn begins: Draw leads
+        assert _tab_into_bar(page) == "btn:draw"
+        sk.click(page, '.lpt [data-testid="stock"]', drawn=True)
+        # drawn, nothing selected, nothing that plays is on: the reason line says what leads
+        # on (Discard: select one card), and Tab lands on that grey Discard, which says it
+        line = reason.inner_text()
+        assert line.startswith("Discard: "), line
+        assert _tab_into_bar(page) == "btn:discard"
+        assert _focus(page)["kind"] == "discard"
+        assert page.locator('.lpt [data-testid="btn-discard"]').get_attribute("aria-disabled")
+        assert reason.inner_text() == line
+        # one card selected: the live Discard leads
+        sk.click(page, '.lpt-hand .lpt-hcard[data-card="KC"]', drawn=True)
+        assert sk.enabled(page, "btn-discard")
+        assert _tab_into_bar(page) == "btn:discard"
+        # the hint asked (Enter on Hint): focus stays on Hint; once focus has left the bar,
+        # the button the hint rings is the bar's stop
+        page.locator('.lpt [data-testid="btn-discard"]').focus()
+        page.keyboard.press("End")
+        assert _focus(page)["key"] == "btn:undo"
+        assert _press(page, "ArrowLeft") == "btn:hint"
+        _press_and_settle(page, "Enter")
+        page.wait_for_selector('.lpt [data-testid="hint"]')
+        assert _key(page) == "btn:hint"
+        assert _bar_stops(page) == ["btn:hint"]
+        hinted = page.locator(f"{_BAR}.is-hinted")
+        assert hinted.count() == 1, page.locator('.lpt [data-testid="hint"]').inner_text()
+        ringed = hinted.get_attribute("data-focus-key")
+        assert (hinted.get_attribute("aria-label") or "").endswith(", hinted")
+        assert _tab_into_bar(page) == ringed
+        page.screenshot(path=str(tmp_path / "keys-bar-hinted.png"))
+
+
+def test_the_arrows_reach_a_grey_button_that_shows_why_and_does_nothing(
     chromium: Any, site: str, tmp_path: Path
 ) -> None:
     with _loaded(chromium, site, tmp_path) as page:
         go_down = page.locator('.lpt [data-testid="btn-go_down"]')
-        # off (you are down already), but aria-disabled, not disabled: Tab reaches it
+        # off (you are down already), but aria-disabled, not disabled: the arrows reach it
         grey = go_down.evaluate(_GREY)
         assert grey == {
             "off": "true",
             "disabled": False,
-            "tabindex": 0,
+            "tabindex": -1,  # not the bar's Tab stop: Draw leads
             "described": grey["described"],
         }
         assert go_down.is_disabled()  # Playwright reads aria-disabled as a button's state
         why = page.locator(f"#{grey['described']}").text_content() or ""
         assert why.strip(), grey
-        # from your last card, Tab: the live Draw first, then on to the grey Go down
-        page.locator(".lpt-hand .lpt-hcard").last.focus()
-        keys = _tab_until(page, "btn:go_down")
-        assert "btn:draw" in keys, keys
+        # Tab into the bar (at Draw), then Right along every button, grey ones too, stopping
+        # at the last; Home and End go to the ends; Up and Down move nothing
+        buttons = [str(k) for k in _stops(page, _BAR)]
+        assert _tab_into_bar(page) == buttons[0] == "btn:draw"
+        seen = []
+        for _ in buttons:
+            page.keyboard.press("ArrowRight")
+            seen.append(_focus(page)["key"])
+        assert seen == [*buttons[1:], buttons[-1]], seen
+        assert _press(page, "Home") == buttons[0]
+        page.keyboard.press("End")
+        assert _focus(page)["key"] == buttons[-1]
+        page.keyboard.press("ArrowLeft")
+        for key in ("ArrowUp", "ArrowDown"):
+            assert _press(page, key) == buttons[-2]
+        assert _sent(page, 0) == []  # moving sends nothing
+        _press(page, "Home")
+        for _ in range(buttons.index("btn:go_down")):
+            page.keyboard.press("ArrowRight")
         assert _focus(page)["kind"] == "go_down"
+        assert _bar_stops(page) == ["btn:go_down"]
         # focus shows its reason in full in the line under the buttons
         reason = page.locator('.lpt [data-testid="reason"]')
         assert reason.inner_text() == f"Go down: {why}"
@@ -390,8 +490,67 @@ def test_a_grey_button_is_a_tab_stop_that_shows_why_and_does_nothing(
         sk.settle(page, states, drawn=True)
         assert len(page.locator(".lpt-hand .lpt-hcard").all()) == len(before["hand"]) + 1
         assert _key(page) == "btn:go_down"
+        assert _bar_stops(page) == ["btn:go_down"]  # though Discard leads now
         grey = go_down.evaluate(_GREY)
         assert grey["off"] == "true" and grey["described"], grey
         why = page.locator(f"#{grey['described']}").text_content() or ""
         assert reason.inner_text() == f"Go down: {why}"
         page.screenshot(path=str(tmp_path / "keys-grey-go-down.png"))
+
+
+def _log_lines(page: Any) -> int:
+    return int(page.locator(".lpt-log-lines li").count())
+
+
+def _until_more_log(page: Any, lines: int, timeout: float = 20.0) -> int:
+    """Wait (bounded) until the log has more than ``lines`` lines drawn: a bot has moved."""
+    for _ in range(int(timeout / 0.05)):
+        now = _log_lines(page)
+        if now > lines:
+            return now
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no bot moved: the log kept {lines} lines")
+
+
+def test_the_bar_keeps_the_button_arrowed_to_while_the_bots_move(
+    chromium: Any, site: str, tmp_path: Path
+) -> None:
+    with _loaded(chromium, site, tmp_path) as page:
+        # your turn by mouse: draw the 9♣, discard the K♣; the bots then move one by one,
+        # slowly (the site's own "slow" pace)
+        sk.click(page, '.lpt [data-testid="stock"]', drawn=True)
+        sk.click(page, '.lpt-hand .lpt-hcard[data-card="KC"]', drawn=True)
+        page.select_option('[data-testid="pace"]', "1.2")
+        lines = _log_lines(page)
+        page.locator('.lpt [data-testid="btn-discard"]').click()
+        lines = _until_more_log(page, lines)  # your discard is drawn; the bots are to move
+        assert "Waiting for" in page.locator('.lpt [data-testid="waiting"]').inner_text()
+        # nothing leads while others decide: the stop is the first live button (Undo); arrow
+        # to the grey Hint and Tab on out of the bar
+        assert _tab_into_bar(page) == "btn:undo"
+        assert _press(page, "ArrowLeft") == "btn:hint"
+        assert page.locator('.lpt [data-testid="btn-hint"]').get_attribute("aria-disabled")
+        assert _press(page, "Tab").startswith("opt:")
+        # a bot moves: the table is drawn again, the stop stays on Hint
+        lines = _until_more_log(page, lines)
+        assert _bar_stops(page) == ["btn:hint"], _stops(page, _BAR)
+        assert _press(page, "Shift+Tab") == "btn:hint"
+        # and while focus rests on it, the next move leaves focus and the stop there
+        _until_more_log(page, lines)
+        assert _key(page) == "btn:hint"
+        assert _bar_stops(page) == ["btn:hint"]
+        # your turn comes again: something new leads (Draw), and once focus has left the bar
+        # the stop is Draw (the same rule as at the start of a turn)
+        for _ in range(400):
+            if sk.enabled(page, "btn-draw") or sk.enabled(page, "prompt-pass"):
+                break
+            page.wait_for_timeout(50)
+        if sk.enabled(page, "prompt-pass"):  # a discard offered to you on the way: pass
+            sk.click(page, '.lpt [data-testid="prompt-pass"]')
+            for _ in range(400):
+                if sk.enabled(page, "btn-draw"):
+                    break
+                page.wait_for_timeout(50)
+        assert sk.enabled(page, "btn-draw")
+        assert _tab_into_bar(page) == "btn:draw"
+        assert _bar_stops(page) == ["btn:draw"]

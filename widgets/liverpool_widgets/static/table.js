@@ -12,15 +12,18 @@
 // end-of-deal panel's button), {kind: "option", name: "auto_pass", value} (a switch).
 //
 // Keyboard: every card, pile, meld and button is a <button> (Enter / Space click it). Tab /
-// Shift-Tab stop at each pile, each hand card and each button, but once per meld and once per
-// switch (a roving tabindex, see rove): the arrow keys move within a meld (Home / End to its
-// ends) and choose among a switch's choices (radio buttons, wrapping). Left / Right / Home /
-// End move along the hand, Alt+Left / Alt+Right move the focused card in the player's own
-// order. A button that is off (grey) is aria-disabled, not disabled: it keeps its Tab stop,
-// so a keyboard user reaches it and reads why (the reason line, its description), and a click
-// or a key on it does nothing (see isOff). The log is one Tab stop of its own (the arrows
-// scroll it). Each focusable element carries a stable `data-focus-key`, and focus is put back
-// on the same element after every redraw.
+// Shift-Tab stop at each pile, each hand card and each button of a question, but once per
+// meld, once per switch and once for the action bar (a roving tabindex, see rove): the arrow
+// keys move within a meld (Home / End to its ends), along the action bar (Left / Right, Home /
+// End; a WAI-ARIA toolbar, whose Tab stop is the button that leads on now unless the user
+// chose another, see barLead) and choose among a switch's choices (radio buttons, wrapping).
+// Left / Right / Home / End move along the hand, Alt+Left / Alt+Right move the focused card in
+// the player's own order. A button that is off (grey) is aria-disabled, not disabled: the
+// arrows reach it in the bar (a question's grey button keeps its Tab stop), so a keyboard user
+// reads why (the reason line, its description), and a click or a key on it does nothing (see
+// isOff). The log is one Tab stop of its own (the arrows scroll it). Each focusable element
+// carries a stable `data-focus-key`, and focus is put back on the same element after every
+// redraw.
 
 /**
  * @typedef {{code: string, text: string, label: string, wild: boolean,
@@ -103,10 +106,39 @@ function step(key, at, count, radio) {
   return radio ? (at + by + count) % count : Math.min(Math.max(at + by, 0), count - 1);
 }
 
-/** A group with one Tab stop (`data-rove`: a meld, a switch): its buttons, in order.
- * @param {Element} group */
+/** A group with one Tab stop (`data-rove`: a meld, a switch, the action bar): its buttons,
+ * in order. @param {Element} group */
 function roveItems(group) {
   return /** @type {HTMLElement[]} */ ([...group.querySelectorAll("button")]);
+}
+
+/** @param {Element} group whether it is the action bar (a toolbar: Left / Right move along
+ * it, Up / Down are left to the page, as in the hand) */
+function isToolbar(group) {
+  return group.getAttribute("role") === "toolbar";
+}
+
+/**
+ * The button of the action bar that leads on now, and by which rule: the bar's Tab stop
+ * (`data-rove-lead`, see rove) unless the user has chosen another since the same one led.
+ * The button the hint rings; else Discard when it is on and one card is selected (the turn's
+ * last step); else the grey button whose reason the reason line shows as what leads on (on
+ * your turn, when no button that plays is on: Discard's "Select the one card ...", else the
+ * first guide); else the first live button that plays (not Hint, not Undo). None while
+ * nothing plays (another player decides): the stop is then the first live button (Hint,
+ * Undo), else the first (see rove).
+ * @param {Button[]} bar the bar's buttons, in order @param {number[]} selected
+ * @param {Button|null} reasonLead the button the reason line names as leading on
+ * @returns {{button: Button, by: string}|null}
+ */
+function barLead(bar, selected, reasonLead) {
+  const hinted = bar.find((b) => b.hinted);
+  if (hinted) return { button: hinted, by: "hint" };
+  const discard = bar.find((b) => b.kind === "discard" && b.enabled);
+  if (discard && selected.length === 1) return { button: discard, by: "one card" };
+  if (reasonLead) return { button: reasonLead, by: "reason" };
+  const play = bar.find((b) => b.enabled && b.kind !== "hint" && b.kind !== "undo");
+  return play ? { button: play, by: "play" } : null;
 }
 
 /** @param {Element} group whether it is a switch (its choices are radio buttons) */
@@ -358,8 +390,9 @@ export default {
      * comes, and focus was left there, focus moves on to it. */
     let pending = "";
     const DRAWS = new Set(["draw", "take", "buy", "click_stock", "click_discard"]);
-    /** @type {Map<string, string>} each meld's Tab stop (a `data-rove` key to a `data-focus-key`),
-     * kept while the meld is on the table */
+    /** @type {Map<string, {stop: string, lead: string}>} each meld's and the action bar's Tab
+     * stop (a `data-rove` key to a `data-focus-key`) and what led the group when it was chosen
+     * (see rove), kept while the group is on the table */
     const roving = new Map();
 
     /** @param {object} intent */
@@ -638,9 +671,12 @@ export default {
           : lead
             ? `<div class="lpt-reason is-lead" data-testid="reason">${sentence(`${lead.label}: ${lead.why}`)}</div>`
             : `<div class="lpt-reason" data-testid="reason">${notes ? sentence(notes) : whys
-              ? `A grey button is off for now: point at it or Tab to it to see why.<span class="lpt-sr"> A screen
+              ? `A grey button is off for now: point at it or move to it with the arrow keys to see why.<span class="lpt-sr"> A screen
                 reader reads why with the button.</span>` : ""}</div>`;
-        actions = `<div class="lpt-actions" role="toolbar" aria-label="actions">${items}</div>${whys}
+        // one Tab stop for the whole bar, at the button that leads on now (see barLead, rove)
+        const leads = barLead(bar, selected, lead);
+        const roveLead = leads ? ` data-rove-lead="btn:${esc(leads.button.kind)}" data-rove-by="${leads.by}"` : "";
+        actions = `<div class="lpt-actions" role="toolbar" aria-label="actions" data-rove="bar"${roveLead}>${items}</div>${whys}
           <div class="lpt-under">${line}${toggles}</div>`;
       }
 
@@ -713,7 +749,8 @@ export default {
       const question = !interactive ? "" : q ? `confirm:${q.text}` : p ? `${p.kind}:${p.text}` : "";
       const newQuestion = !!question && question !== asked;
       asked = question;
-      roveAll();
+      // (the element that had focus may have been drawn afresh: its new self is the Tab stop)
+      roveAll(document.activeElement, focus ? focus.key : "");
       restoreFocus(focus, {
         confirm: !!q && !hadConfirm, panel: !!panel && !hadPanel, prompt: newQuestion && !q, arrived,
       });
@@ -850,44 +887,60 @@ export default {
     }
 
     /**
-     * Give a group one Tab stop (a roving tabindex): `current` if it is one of the group's
-     * buttons, else a switch's checked choice, else the meld's card remembered from before the
-     * redraw, else its first; that one has tabindex 0, the others -1. A meld remembers it.
+     * Give a group one Tab stop (a roving tabindex): that one has tabindex 0, the others -1.
+     * `current` if it is one of the group's buttons (focus is on it, or was before a redraw);
+     * else a switch's checked choice; else the button remembered from before, while it is
+     * there and the group's lead is the one it had when that button became the stop (a meld
+     * has no lead: it keeps its card; the action bar's is `data-rove-lead` and
+     * `data-rove-by`, see barLead); else the lead; else the first live button; else the
+     * first. A meld and the bar remember it, with the lead of that moment.
      * @param {Element} group @param {Element|null} current
      */
     function rove(group, current) {
       const items = roveItems(group);
       if (!items.length) return;
       const radio = isRadio(group);
-      const key = /** @type {HTMLElement} */ (group).dataset.rove || "";
+      const data = /** @type {HTMLElement} */ (group).dataset;
+      const key = data.rove || "";
+      const leadKey = data.roveLead || "";
+      const lead = leadKey ? `${leadKey} ${data.roveBy || ""}` : "";
+      const was = roving.get(key);
+      const kept = was && was.lead === lead ? items.find((el) => el.dataset.focusKey === was.stop) : undefined;
       const stop = items.find((el) => el === current)
         || (radio ? items.find((el) => el.getAttribute("aria-checked") === "true")
-          : items.find((el) => el.dataset.focusKey === roving.get(key)))
+          : kept || items.find((el) => !!leadKey && el.dataset.focusKey === leadKey))
+        || items.find((el) => !isOff(el))
         || items[0];
-      if (!radio) roving.set(key, stop.dataset.focusKey || "");
+      const chosen = stop.dataset.focusKey || "";
+      // a new stop is remembered with the lead of now; the same one keeps the lead it had
+      if (!radio && (!was || was.stop !== chosen)) roving.set(key, { stop: chosen, lead });
       for (const el of items) {
         const index = el === stop ? 0 : -1;
         if (el.tabIndex !== index || !el.hasAttribute("tabindex")) el.tabIndex = index;
       }
     }
 
-    /** After a redraw: every group's Tab stop (the one holding focus keeps it); melds no
-     * longer on the table are forgotten. */
-    function roveAll() {
+    /** Every group's Tab stop, after a redraw and whenever focus moves in the table: the one
+     * holding focus (`active`, or the element with the focus key `key` that had it before the
+     * redraw) keeps it; a group focus has left takes its lead if a new one leads. Groups no
+     * longer on the table are forgotten.
+     * @param {Element|null} active @param {string} [key] */
+    function roveAll(active, key = "") {
       const keys = new Set();
       for (const group of root.querySelectorAll("[data-rove]")) {
         keys.add(/** @type {HTMLElement} */ (group).dataset.rove);
-        rove(group, group.contains(document.activeElement) ? document.activeElement : null);
+        const had = key ? group.querySelector(`[data-focus-key="${CSS.escape(key)}"]`) : null;
+        rove(group, active && group.contains(active) ? active : had);
       }
-      for (const key of [...roving.keys()]) if (!keys.has(key)) roving.delete(key);
+      for (const name of [...roving.keys()]) if (!keys.has(name)) roving.delete(name);
     }
 
-    /** Focus come into a group by any way (Tab, an arrow, a click, a redraw): its Tab stop.
+    /** Focus come into the table by any way (Tab, an arrow, a click, a redraw): the group it
+     * came into makes it its Tab stop, and the others are roved afresh (the bar left behind
+     * takes a lead that came while focus was on it).
      * @param {FocusEvent} event */
     function onFocusIn(event) {
-      const target = /** @type {HTMLElement} */ (event.target);
-      const group = target.closest("[data-rove]");
-      if (group && root.contains(group)) rove(group, target);
+      roveAll(/** @type {Element} */ (event.target));
     }
 
     /**
@@ -1137,7 +1190,10 @@ export default {
       const group = target.closest("[data-rove]");
       if (group && root.contains(group)) {
         if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-        // a meld's cards or a switch's choices: one Tab stop, the arrows move within it
+        // the action bar is one row: Up and Down are left to the page (as in the hand)
+        if (isToolbar(group) && (event.key === "ArrowUp" || event.key === "ArrowDown")) return;
+        // a meld's cards, the action bar's buttons (grey ones too) or a switch's choices: one
+        // Tab stop, the arrows move within it
         const items = roveItems(group);
         const radio = isRadio(group);
         const next = step(event.key, items.indexOf(target), items.length, radio);
