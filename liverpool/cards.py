@@ -59,6 +59,11 @@ class Rank(enum.IntEnum):
         the number an ``int`` would print (``int(rank)`` still gives the value)."""
         return _RANK_SYMBOLS[self]
 
+    def __repr__(self) -> str:
+        """``Rank.QUEEN``, which can be pasted back (a meld's or a verdict's repr holds it),
+        rather than the default ``<Rank.QUEEN: 12>``."""
+        return f"Rank.{self.name}"
+
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
@@ -100,6 +105,11 @@ class Suit(enum.Enum):
         ``Suit.HEARTS`` (the ``repr`` still names the member)."""
         return _SUIT_SYMBOLS[self]
 
+    def __repr__(self) -> str:
+        """``Suit.HEARTS``, which can be pasted back (a run's ``Meld`` repr holds it), rather
+        than the default ``<Suit.HEARTS: 'H'>``."""
+        return f"Suit.{self.name}"
+
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
@@ -139,12 +149,17 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 
 @mypyc_attr(acyclic=True)
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
     """One playing card: a rank and a suit, or a joker (both ``None``).
 
     Cards are values: two ``7♥`` from different decks are equal and hash alike. Whether a card is
     *wild* depends on the rules in play, so ask :meth:`Rules.is_wild <liverpool.Rules.is_wild>`.
+
+    ``Card(rank, suit)`` takes a :class:`Rank` (or its number 1-13, or its letter ``'Q'``) and a
+    :class:`Suit` (or its letter or sign in any case, ``'h'``, ``'♥'``); ``Card()`` is the
+    joker. Card text such as ``'QS'`` is read by :meth:`parse`. Anything else is refused with a
+    :class:`~liverpool.CardParseError` that says what to write.
 
     There is exactly one object per card (``Card(...)``, :meth:`parse`, :meth:`of`, copying and
     unpickling all return it), so equality is identity: ``in``, ``remove``, ``count`` and dict
@@ -160,33 +175,26 @@ class Card:
     _text: str = field(init=False, repr=False, compare=False)
     _order: tuple[int, int] = field(init=False, repr=False, compare=False)
 
-    def __new__(cls, rank: Rank | int | None = None, suit: Suit | str | None = None) -> Card:
+    def __new__(cls, rank: Rank | int | str | None = None, suit: Suit | str | None = None) -> Card:
+        # The one finished card is returned (and __init__ does nothing): a Rank and a Suit find
+        # it with one dict look-up; anything else is read, or refused, by _card_key first.
         try:
             card = _INTERNED.get((rank, suit))
-            if card is None:
-                key = (None if rank is None else Rank(rank), None if suit is None else Suit(suit))
-                card = _INTERNED.get(key)
-        except (TypeError, ValueError):
-            card = None  # not a card: __post_init__ says why
-        return card if card is not None else object.__new__(cls)
+        except TypeError:  # an unhashable argument (a list): _card_key says why it is no card
+            card = None
+        if card is None:
+            key = _card_key(rank, suit)
+            card = _INTERNED.get(key)
+            if card is None:  # only while this module builds its table of cards
+                card = object.__new__(cls)
+                _finish(card, key[0], key[1])
+        return card
 
-    def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
-            raise ValueError("a card has both a rank and a suit, or neither (a joker)")
-        if self.rank is not None and not isinstance(self.rank, Rank):
-            object.__setattr__(self, "rank", Rank(self.rank))
-        if self.suit is not None and not isinstance(self.suit, Suit):
-            object.__setattr__(self, "suit", Suit(self.suit))
-        # A small int hash, the same in every process: sets of cards then iterate in the same
-        # order everywhere (string-based enum hashes change with PYTHONHASHSEED), which keeps
-        # bots and simulations reproducible across processes and machines; it is also fast.
-        code = 0 if self.rank is None else int(self.rank) * 4 + _SUIT_ORDER[self.suit]  # type: ignore[index]
-        object.__setattr__(self, "index", code)
-        # Every event names cards: the text is made once per card, not on every message.
-        text = "🃏" if self.rank is None else self.rank.symbol + self.suit.symbol  # type: ignore[union-attr]
-        object.__setattr__(self, "_text", text)
-        order = (99, 99) if self.rank is None else (int(self.rank), _SUIT_ORDER[self.suit])  # type: ignore[index]
-        object.__setattr__(self, "_order", order)
+    def __init__(
+        self, rank: Rank | int | str | None = None, suit: Suit | str | None = None
+    ) -> None:
+        """Nothing to do: :meth:`__new__` returned the one finished card, checked and filled in
+        (a generated ``__init__`` would write the fields again on every ``Card(...)``)."""
 
     def __hash__(self) -> int:
         return self.index
@@ -204,9 +212,13 @@ class Card:
         return self
 
     @classmethod
-    def of(cls, rank: Rank | int, suit: Suit) -> Card:
-        """The card of ``rank`` and ``suit``, from a table of ready-made cards (fast)."""
-        return _CARD_TABLE[int(rank), suit]
+    def of(cls, rank: Rank | int | str, suit: Suit | str) -> Card:
+        """The card of ``rank`` and ``suit``, from a table of ready-made cards (fast); anything
+        else is read, or refused, as ``Card(rank, suit)`` reads it (``Card.of(7, 'h')``)."""
+        try:
+            return _CARD_TABLE[rank, suit]  # a Rank equals and hashes as its number
+        except (KeyError, TypeError):
+            return cls(rank, suit)
 
     @classmethod
     def joker(cls) -> Card:
@@ -224,24 +236,19 @@ class Card:
             return text
         if not isinstance(text, str):
             raise _not_card_text(text)
-        token = text.strip().replace("\ufe0f", "")
-        if not token:
-            raise CardParseError(
-                f"cannot read {quoted(text)} as a card: it is empty; write a card {_EXAMPLES}"
-            )
-        if len(token.split()) > 1:
-            raise CardParseError(
-                f"{quoted(text)} is several cards where one card is wanted "
-                "(lp.parse_cards reads several)"
-            )
-        upper = token.upper()
+        upper = text.strip().replace("\ufe0f", "").upper()
         if upper in _JOKER_TOKENS:
             return JOKER
-        suit = _SUIT_BY_CHAR.get(upper[-1])
+        suit = _SUIT_BY_CHAR.get(upper[-1:])
         rank = _RANK_BY_TEXT.get(upper[:-1])
-        if suit is None or rank is None:
-            raise CardParseError(_explain_bad_token(text, upper, rank, suit))
-        return cls(rank, suit)
+        if suit is not None and rank is not None:
+            return cls(rank, suit)
+        # Not a card as it stands. A separator at either end ('7H,', copied from a list) is
+        # what lp.parse_cards skips too; anything else is explained.
+        pieces = [t for t in _SEPARATORS.split(upper) if t]
+        if len(pieces) == 1 and pieces[0] != upper:
+            return cls.parse(pieces[0])
+        raise CardParseError(_explain_bad_token(text, upper, rank, suit, len(pieces)))
 
     @property
     def is_joker(self) -> bool:
@@ -306,23 +313,123 @@ class Card:
         return card_img(self)
 
 
-_INTERNED: dict[tuple[Rank | int | None, Suit | str | None], Card] = {}
+def _finish(card: Card, rank: Rank | None, suit: Suit | None) -> None:
+    """Fill in a new card's fields: once per kind of card, while the module loads."""
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    # A small int hash, the same in every process: sets of cards then iterate in the same
+    # order everywhere (string-based enum hashes change with PYTHONHASHSEED), which keeps
+    # bots and simulations reproducible across processes and machines; it is also fast.
+    if rank is None or suit is None:
+        code, text, order = 0, "🃏", (99, 99)  # every event names cards: text made once
+    else:
+        code = int(rank) * 4 + _SUIT_ORDER[suit]
+        text, order = rank.symbol + suit.symbol, (int(rank), _SUIT_ORDER[suit])
+    object.__setattr__(card, "index", code)
+    object.__setattr__(card, "_text", text)
+    object.__setattr__(card, "_order", order)
+
+
+def _card_key(rank: object, suit: object) -> tuple[Rank | None, Suit | None]:
+    """The rank and suit ``Card(rank, suit)`` was given, read as a :class:`Rank` and a
+    :class:`Suit` (a number, a letter, a suit's sign), or a :class:`~liverpool.CardParseError`
+    that says what to write instead (card text goes to ``Card.parse``)."""
+    if rank is None and suit is None:
+        return None, None
+    if suit is None and isinstance(rank, str):  # Card("QS"): card text
+        try:
+            card = Card.parse(rank)
+        except CardParseError:
+            instead = "lp.Card.parse('QS') reads card text such as 'QS'"
+        else:
+            instead = f"write lp.Card.parse({rank!r}) (or lp.Card({card.rank!r}, {card.suit!r}))"
+        raise CardParseError(
+            f"lp.Card takes a rank and a suit, not card text {quoted(rank)}: {instead}"
+        )
+    if rank is None or suit is None:
+        has, lacks = ("a rank", "suit") if suit is None else ("a suit", "rank")
+        raise CardParseError(
+            f"lp.Card({quoted(rank)}{'' if suit is None else ', ' + quoted(suit)}) has {has} "
+            f"but no {lacks}: a card has "
+            "both, as in lp.Card(Rank.SEVEN, Suit.HEARTS) or lp.Card(7, 'H'), or neither for a "
+            "joker (lp.Card.joker())"
+        )
+    return _rank_given(rank), _suit_given(suit)
+
+
+def _rank_given(rank: object) -> Rank:
+    if isinstance(rank, Rank):
+        return rank
+    found: Rank | None = None
+    if isinstance(rank, int) and not isinstance(rank, bool) and 1 <= rank <= 13:
+        found = Rank(rank)
+    elif isinstance(rank, str):
+        word = rank.strip().upper()
+        found = _RANK_BY_TEXT.get(word) or Rank.__members__.get(word)
+    if found is None:
+        raise CardParseError(
+            f"{quoted(rank)} is not a rank: give a number from 1 (ace) to 13 (king), a letter "
+            "A 2-9 10 T J Q K, or a Rank such as Rank.QUEEN"
+        )
+    return found
+
+
+def _suit_given(suit: object) -> Suit:
+    if isinstance(suit, Suit):
+        return suit
+    found: Suit | None = None
+    if isinstance(suit, str):
+        word = suit.strip().replace("\ufe0f", "").upper()
+        found = _SUIT_BY_CHAR.get(word) or Suit.__members__.get(word)
+    if found is None:
+        raise CardParseError(
+            f"{quoted(suit)} is not a suit: give a letter S H D C (any case), a sign ♠ ♥ ♦ ♣, "
+            "or a Suit such as Suit.HEARTS"
+        )
+    return found
+
+
+_INTERNED: dict[tuple[object, object], Card] = {}
 JOKER = Card(None, None)
-_CARD_TABLE = {(int(r), s): Card(r, s) for r in Rank for s in Suit}
+_CARD_TABLE: dict[tuple[object, object], Card] = {
+    (int(r), s): Card(r, s) for r in Rank for s in Suit
+}
 _INTERNED[None, None] = JOKER
 _INTERNED.update(((c.rank, c.suit), c) for c in _CARD_TABLE.values())
 
 
-def _explain_bad_token(text: str, upper: str, rank: Rank | None, suit: Suit | None) -> str:
-    """Say which part of a bad card token is wrong, quoting it."""
-    if len(upper) == 1:
-        why = "a card needs a rank and a suit"
+def _explain_bad_token(
+    text: str, upper: str, rank: Rank | None, suit: Suit | None, pieces: int
+) -> str:
+    """Say which part of a bad card token is wrong, quoting it (``upper`` is the token trimmed
+    and in capitals, ``pieces`` how many tokens lp.parse_cards would read from it)."""
+    if pieces > 1:
+        return (
+            f"{quoted(text)} is several cards where one card is wanted "
+            "(lp.parse_cards reads several)"
+        )
+    flipped = _RANK_BY_TEXT.get(upper[1:]), _SUIT_BY_CHAR.get(upper[:1])
+    if not pieces:
+        why = "it is empty" if not upper else "it holds no card, only separators"
     elif upper in _RANK_BY_TEXT:  # "10", "Q": a rank alone
         why = f"it has no suit: add one, as in {upper}H or {upper}♠"
+    elif flipped[0] is not None and flipped[1] is not None:  # "SQ", "♠Q": the suit first
+        card = Card(flipped[0], flipped[1])
+        # Written as they wrote the suit: 'QS' for "SQ", 'Q♠' for "♠Q" (never both, which an
+        # ASCII terminal would show as 'QS' or 'QS').
+        why = f"the rank comes first: {card.code if upper[0].isascii() else str(card)!r}"
+    elif len(upper) == 1:
+        why = "a card needs a rank and a suit"
+    elif suit is None and rank is None:
+        why = (
+            f"{quoted(text.strip()[:-1], 20)} is not a rank (use A 2-9 10 T J Q K) and "
+            f"{upper[-1]!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)"
+        )
     elif suit is None:
         why = f"{upper[-1]!r} is not a suit (use S H D C or ♠ ♥ ♦ ♣)"
     else:
-        why = f"{quoted(text.strip()[:-1], 20)} is not a rank (use A 2-9 10 T J Q K)"
+        ace = "an ace is A; " if upper[:-1] in ("1", "14") else ""
+        why = f"{quoted(text.strip()[:-1], 20)} is not a rank ({ace}use A 2-9 10 T J Q K)"
     return f"cannot read {quoted(text, 20)} as a card: {why}; write a card {_EXAMPLES}"
 
 

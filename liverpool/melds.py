@@ -7,6 +7,13 @@ the :class:`~liverpool.Rules` in play and never change anything.
 A run is judged *as placed*, lowest card first, and each wild stands for the rank of its
 position; :func:`arrange_run` finds a placement when you only have the cards. Internally a run
 position has a *value* from 1 (ace low) to 14 (ace high).
+
+Every public function here takes a card as a :class:`~liverpool.Card` or card text (``"JH"``),
+and the rules as a :class:`~liverpool.Rules` or a preset's name (``"house"``), as a learner
+writes them. A :class:`Card` and a :class:`Rules` pass with one ``type(x) is`` test each, so the
+searches, which ask these questions millions of times, pay nothing for it. (Not ``isinstance``:
+compiled, that would narrow the other branch to text, and ``rules=None`` would be refused with
+mypyc's TypeError before :func:`~liverpool.rules.rules_given` could say it in words.)
 """
 
 from __future__ import annotations
@@ -18,8 +25,8 @@ from itertools import pairwise
 from typing import Literal
 
 from ._compile import mypyc_attr
-from .cards import Card, CardsGiven, Rank, Suit, as_cards
-from .errors import IllegalAction
+from .cards import Card, CardsGiven, Rank, Suit, as_cards, card_of
+from .errors import IllegalAction, RulesError, quoted
 from .rules import AceMode, MeldKind, Rules, WildLimit, rules_given
 from .words import sentence
 
@@ -138,7 +145,13 @@ def _fail(code: VerdictCode, reason: str, kind: MeldKind, cards: Sequence[Card])
 
 
 def value_rank(value: int) -> Rank:
-    """The rank at a run position value (14 is the high ace)."""
+    """The rank at a run position value (1 is the low ace, 14 the high ace; 0, which no place
+    has, reads as an ace too, so that tables indexed by value need no hole)."""
+    if not 0 <= value <= ACE_HIGH:
+        raise IllegalAction(
+            f"A run's places have values from 1 (the ace below the 2) to 14 (the ace above the "
+            f"king); there is none of value {quoted(value)}."
+        )
     return _VALUE_RANK[value]
 
 
@@ -147,7 +160,7 @@ _VALUE_RANK: tuple[Rank, ...] = (Rank.ACE, *Rank, Rank.ACE)
 
 
 def _value_symbol(value: int, suit: Suit | None) -> str:
-    rank = value_rank(value)
+    rank = _VALUE_RANK[value]
     return rank.symbol + (suit.symbol if suit else "")
 
 
@@ -376,9 +389,26 @@ def _sequence_failure(
     )
 
 
-def check_meld(cards: CardsGiven, kind: MeldKind | str, rules: Rules) -> Verdict:
-    """:func:`check_set` or :func:`check_run`, by ``kind``."""
-    return check_set(cards, rules) if MeldKind(kind) is MeldKind.SET else check_run(cards, rules)
+def check_meld(cards: CardsGiven, kind: MeldKind | str, rules: Rules | str) -> Verdict:
+    """:func:`check_set` or :func:`check_run`, by ``kind`` (``"set"`` or ``"run"``, in any
+    case); another word is refused with a :class:`~liverpool.RulesError`."""
+    if _kind_given(kind) is MeldKind.SET:
+        return check_set(cards, rules)
+    return check_run(cards, rules)
+
+
+def _kind_given(kind: object) -> MeldKind:
+    """``kind`` as a :class:`MeldKind`: ``"Set"`` and ``" run"`` are read as a learner means
+    them; another word is refused in a sentence, not with the enum's own ValueError."""
+    if isinstance(kind, MeldKind):
+        return kind
+    word = kind.strip().lower() if isinstance(kind, str) else None
+    if word == "set":
+        return MeldKind.SET
+    if word == "run":
+        return MeldKind.RUN
+    also = " (a book is what liverpool calls a set)" if word == "book" else ""
+    raise RulesError(f"a meld is a 'set' or a 'run', not {quoted(kind)}{also}")
 
 
 def arrange_run(cards: CardsGiven, rules: Rules | str) -> list[Card] | None:
@@ -456,14 +486,20 @@ class Meld:
 
     @classmethod
     def build(
-        cls, kind: MeldKind | str, cards: CardsGiven, rules: Rules, owner: int | None = None
+        cls,
+        kind: MeldKind | str,
+        cards: CardsGiven,
+        rules: Rules | str,
+        owner: int | None = None,
     ) -> Meld:
-        """Check ``cards`` (cards, or card text) as a meld of ``kind`` (a run as placed) and fix
-        what wilds stand for.
+        """Check ``cards`` (cards, or card text) as a meld of ``kind`` (``"set"`` or ``"run"``;
+        a run as placed) under ``rules`` (or a preset's name) and fix what wilds stand for.
 
-        Raises :class:`~liverpool.IllegalAction` with the verdict's reason when it is not legal.
+        Raises :class:`~liverpool.IllegalAction` with the verdict's reason when it is not legal,
+        and :class:`~liverpool.RulesError` for a kind that is neither a set nor a run.
         """
-        kind = MeldKind(kind)
+        kind = _kind_given(kind)
+        rules = rules if type(rules) is Rules else rules_given(rules)
         placed = as_cards(cards)
         if kind is MeldKind.SET:
             verdict = _check_set(placed, rules)
@@ -481,7 +517,7 @@ class Meld:
     @property
     def rank(self) -> Rank:
         """The rank of a set (for a run, the rank of its lowest position)."""
-        return value_rank(self.values[0])
+        return _VALUE_RANK[self.values[0]]
 
     @property
     def low(self) -> int:
@@ -505,14 +541,33 @@ class Meld:
         return "itself" if value == str(self.cards[position]) else value
 
     def stands_for(self, position: int) -> str:
-        """What the card at ``position`` stands for: ``'7♥'`` in a run, ``'7'`` in a set."""
-        return _value_symbol(self.values[position], self.suit)
+        """What the card at ``position`` stands for: ``'7♥'`` in a run, ``'7'`` in a set.
+
+        A place the meld does not have is refused with :class:`~liverpool.IllegalAction`
+        naming the places it has (counted from 0; negative places count from the end)."""
+        try:
+            value = self.values[position]
+        except IndexError:
+            raise self._no_place(position) from None
+        return _value_symbol(value, self.suit)
 
     def natural_for(self, position: int) -> Card | None:
         """The natural card a position stands for in a run; ``None`` in a set (any suit)."""
+        try:
+            value = self.values[position]
+        except IndexError:
+            raise self._no_place(position) from None
         if self.suit is None:
             return None
-        return Card.of(value_rank(self.values[position]), self.suit)
+        return Card.of(_VALUE_RANK[value], self.suit)
+
+    def _no_place(self, position: int) -> IllegalAction:
+        """The refusal of a place this meld does not have (asked of ``stands_for``)."""
+        n = len(self.cards)
+        return IllegalAction(
+            f"This {self.kind} has {n} cards, at places 0 to {n - 1}: there is no place "
+            f"{quoted(position)}."
+        )
 
     def describe(self, rules: Rules | str | None = None) -> str:
         """The meld in words: ``'run of ♥ 5-8 (🃏 as 7♥)'`` or ``'set of sevens'``. ``rules``
@@ -539,13 +594,16 @@ class Meld:
         return Meld(self.kind, self.cards, self.values, self.suit, owner)
 
     # -- laying off ----------------------------------------------------------------------------
-    def lay_off_ends(self, card: Card, rules: Rules) -> tuple[End | None, ...]:
-        """Where ``card`` may be laid off here: ``(None,)`` for a set, run ends, or ``()``."""
+    def lay_off_ends(self, card: Card | str, rules: Rules | str) -> tuple[End | None, ...]:
+        """Where ``card`` (or card text) may be laid off here under ``rules`` (or a preset's
+        name): ``(None,)`` for a set, run ends, or ``()``."""
         return lay_off_ends(self, card, rules)
 
-    def add(self, card: Card, end: End | None, rules: Rules) -> Meld:
-        """This meld with ``card`` laid off at ``end``; raises :class:`IllegalAction` if it does
-        not fit there."""
+    def add(self, card: Card | str, end: End | None, rules: Rules | str) -> Meld:
+        """This meld with ``card`` (or card text) laid off at ``end`` under ``rules`` (or a
+        preset's name); raises :class:`IllegalAction` if it does not fit there."""
+        card = card if type(card) is Card else card_of(card)
+        rules = rules if type(rules) is Rules else rules_given(rules)
         ends = lay_off_ends(self, card, rules)
         if not ends:
             raise IllegalAction(sentence(_why_not_fit(self, card, rules)))
@@ -560,6 +618,11 @@ class Meld:
                 )
             end = ends[0]
         if end not in ends:
+            if end not in ("low", "high"):
+                raise IllegalAction(
+                    f"A run's ends are 'low' and 'high' (or None, where the card fits at only "
+                    f"one), not {quoted(end)}"
+                )
             raise IllegalAction(f"The {card} does not fit at the {end} end of this run")
         if end == "low":
             return Meld(
@@ -571,14 +634,18 @@ class Meld:
 
     # -- swapping wilds ------------------------------------------------------------------------
     def can_replace_wild(
-        self, position: int, card: Card, rules: Rules, *, by: int | None = None
+        self, position: int, card: Card | str, rules: Rules | str, *, by: int | None = None
     ) -> Verdict:
-        """Can the natural ``card`` take the place of the wild at ``position`` (swapped by seat
-        ``by``, when given)?"""
+        """Can the natural ``card`` (or card text) take the place of the wild at ``position``
+        under ``rules`` (or a preset's name), swapped by seat ``by`` when given?"""
         return can_replace_wild(self, position, card, rules, by=by)
 
-    def replace_wild(self, position: int, card: Card, rules: Rules) -> tuple[Meld, Card]:
-        """This meld with ``card`` at ``position``, and the wild it freed."""
+    def replace_wild(
+        self, position: int, card: Card | str, rules: Rules | str
+    ) -> tuple[Meld, Card]:
+        """This meld with ``card`` (or card text) at ``position``, and the wild it freed;
+        raises :class:`IllegalAction` with the reason when the swap is not allowed."""
+        card = card if type(card) is Card else card_of(card)
         verdict = can_replace_wild(self, position, card, rules)
         if not verdict:
             raise IllegalAction(sentence(verdict.reason))
@@ -618,13 +685,17 @@ def may_fit(meld: Meld, card: Card) -> bool:
     return v == values[0] - 1 or v == values[-1] + 1 or (v == 1 and values[-1] == ACE_HIGH - 1)
 
 
-def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]:
-    """Can ``card`` be laid off on ``meld``, and at which end?
+def lay_off_ends(meld: Meld, card: Card | str, rules: Rules | str) -> tuple[End | None, ...]:
+    """Can ``card`` (or card text) be laid off on ``meld`` under ``rules`` (or a preset's name),
+    and at which end?
 
     A set answers ``(None,)`` when the card fits; a run answers the ends it fits at, ``("low",)``,
     ``("high",)`` or both (a wild at a run with room at each end); ``()`` means it does not fit.
     The meld must stay legal under the wild limits.
     """
+    # The searches' path: one type test each, never a parse or a look-up.
+    card = card if type(card) is Card else card_of(card)
+    rules = rules if type(rules) is Rules else rules_given(rules)
     wild = rules.is_wild(card)
     if not wild and not may_fit(meld, card):
         return ()  # the quick test: most cards asked about fit nowhere
@@ -637,7 +708,7 @@ def lay_off_ends(meld: Meld, card: Card, rules: Rules) -> tuple[End | None, ...]
     for end, value in (("low", meld.low - 1), ("high", meld.high + 1)):
         if not floor <= value <= ACE_HIGH:
             continue
-        if not wild and (card.suit != meld.suit or card.rank != value_rank(value)):
+        if not wild and (card.suit != meld.suit or card.rank != _VALUE_RANK[value]):
             continue
         cards = (card, *meld.cards) if end == "low" else (*meld.cards, card)
         if rules.run_wilds.allows_run([rules.is_wild(c) for c in cards]):
@@ -685,9 +756,10 @@ def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
 
 
 def can_replace_wild(
-    meld: Meld, position: int, card: Card, rules: Rules, *, by: int | None = None
+    meld: Meld, position: int, card: Card | str, rules: Rules | str, *, by: int | None = None
 ) -> Verdict:
-    """Can the natural ``card`` replace the wild at ``position`` of ``meld`` under ``rules``?
+    """Can the natural ``card`` (or card text) replace the wild at ``position`` of ``meld``
+    under ``rules`` (or a preset's name)?
 
     It must be the natural the wild stands for (in a set, any card of the set's rank), and the
     rules' wild-swap mode must allow swaps in this kind of meld. ``by`` is the swapping seat,
@@ -695,6 +767,8 @@ def can_replace_wild(
     (``swap_own_melds``), a meld laid by ``by`` is refused. Timing (which turn) is the game's
     business.
     """
+    card = card if type(card) is Card else card_of(card)
+    rules = rules if type(rules) is Rules else rules_given(rules)
     kind = meld.kind
     cards = meld.cards
     if meld.kind not in rules.wild_swap.kinds:
@@ -737,17 +811,22 @@ def can_replace_wild(
     return Verdict(True, kind=kind, cards=cards)
 
 
-def may_hold_freed_wild(meld: Meld, rules: Rules, swapper: int | None) -> bool:
+def may_hold_freed_wild(meld: Meld, rules: Rules | str, swapper: int | None) -> bool:
     """May the wild ``swapper`` just freed be laid on ``meld``? Anywhere it fits, unless the
     rules bind it to a set of the swapper's own (I Buy: "lay it down within a set of your own").
     Whether it fits is :func:`lay_off_ends`'s question."""
+    rules = rules if type(rules) is Rules else rules_given(rules)
     if not rules.wild_swap.freed_wild_own_set_only:
         return True
     return meld.owner == swapper and meld.kind is MeldKind.SET
 
 
 def freed_wild_misplaced(
-    pending: Card | None, card: Card, meld: Meld, rules: Rules, swapper: int | None
+    pending: Card | str | None,
+    card: Card | str,
+    meld: Meld,
+    rules: Rules | str,
+    swapper: int | None,
 ) -> str | None:
     """Why laying ``card`` on ``meld`` breaks the freed-wild obligation, or ``None``.
 
@@ -755,6 +834,9 @@ def freed_wild_misplaced(
     a swap (``pending``) must be the next card laid, and on such a set. The engine and the
     lay-off lesson ask this one function, so the rule and its sentence live once.
     """
+    pending = pending if pending is None or type(pending) is Card else card_of(pending)
+    card = card if type(card) is Card else card_of(card)
+    rules = rules if type(rules) is Rules else rules_given(rules)
     if (
         pending is not None
         and rules.wild_swap.freed_wild_own_set_only
@@ -764,8 +846,10 @@ def freed_wild_misplaced(
     return None
 
 
-def freed_wild_stuck(freed: Card, rules: Rules) -> str:
+def freed_wild_stuck(freed: Card | str, rules: Rules | str) -> str:
     """The refusal of a swap whose freed wild could be laid nowhere this turn (the rules that
     do not hand it to the swapper ask it back on the table at once)."""
+    freed = freed if type(freed) is Card else card_of(freed)
+    rules = rules if type(rules) is Rules else rules_given(rules)
     where = "a set of your own" if rules.wild_swap.freed_wild_own_set_only else "the table"
     return f"The freed {freed} must be laid on {where} this turn; it would fit nowhere."

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import base64
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank, Suit
+from .cards import Card, CardsGiven, Rank, Suit, as_cards, card_of
+from .rules import rules_given
 from .words import counted
 
 if TYPE_CHECKING:
@@ -219,8 +220,19 @@ def _stand_words(text: str) -> str:
     return f"the {rank.word} of {suit.word}"
 
 
+def _card(card: Card | str) -> Card:
+    """A card given to a public function here, or card text (``card_svg("7H")``) read as one."""
+    return card if isinstance(card, Card) else card_of(card)
+
+
+def _rules(rules: Rules | str | None) -> Rules | None:
+    """The rules given to a public function here: a :class:`Rules`, a preset's name, or
+    ``None`` (then only jokers are taken as wild)."""
+    return None if rules is None else rules_given(rules)
+
+
 def card_label(
-    card: Card,
+    card: Card | str,
     *,
     wild: bool = False,
     face_down: bool = False,
@@ -229,6 +241,7 @@ def card_label(
 ) -> str:
     """The accessible name of a drawn card: ``'ten of hearts'``, ``'joker'``, ``'two of clubs
     (wild)'``, ``'wild joker standing for the seven of hearts'``, ``'face-down card'``."""
+    card = _card(card)
     if face_down:
         text = "face-down card"
     elif stands_for:
@@ -468,9 +481,9 @@ def _data_attrs(code: str, wild: bool, stands_for: str | None, selected: bool) -
 
 
 def card_svg(
-    card: Card,
+    card: Card | str,
     *,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     width: float = DEFAULT_WIDTH,
     four_color: bool = False,
     face_down: bool = False,
@@ -484,14 +497,15 @@ def card_svg(
     and, unless it is a joker, a "W" badge. ``stands_for`` (``'7♥'`` or ``'7'``, as
     :meth:`Meld.stands_for <liverpool.Meld.stands_for>` writes it) adds the caption ``= 7♥``.
     ``face_down`` draws the back, which says nothing about the card. ``selected`` draws a blue
-    ring. ``label`` replaces the accessible name (the card's name by default).
+    ring. ``label`` replaces the accessible name (the card's name by default). The card may be
+    given as card text (``"10H"``), the rules as a preset's name.
     """
     return _card_element(
-        card,
+        _card(card),
         x=None,
         y=None,
         width=width,
-        rules=rules,
+        rules=_rules(rules),
         four_color=four_color,
         face_down=face_down,
         stands_for=stands_for,
@@ -578,9 +592,9 @@ def _row_name(count: int, overlap: float, face_down: bool, label: str | None) ->
 
 
 def cards_svg(
-    cards: Iterable[Card],
+    cards: CardsGiven,
     *,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     width: float = DEFAULT_WIDTH,
     overlap: float = 0.55,
     four_color: bool = False,
@@ -594,13 +608,14 @@ def cards_svg(
 
     ``selected`` holds the positions drawn raised and ringed; ``stands_for[i]`` captions a wild
     at position ``i``; ``label`` is the row's accessible name (``"3 cards"`` by default). An
-    empty row draws a dashed empty place. Other options are as for :func:`card_svg`.
+    empty row draws a dashed empty place. Other options are as for :func:`card_svg`; the cards
+    may be given as card text (``"7H 8H JK"``).
     """
-    cards = list(cards)
+    cards = as_cards(cards)
     name = _row_name(len(cards), overlap, face_down, label)
     parts, w, h = _row(
         cards,
-        rules=rules,
+        rules=_rules(rules),
         width=width,
         overlap=overlap,
         four_color=four_color,
@@ -621,7 +636,7 @@ def _wild_positions(meld: Meld, rules: Rules | None) -> list[int]:
 def meld_svg(
     meld: Meld,
     *,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     width: float = DEFAULT_WIDTH,
     overlap: float = 0.3,
     four_color: bool = False,
@@ -633,6 +648,7 @@ def meld_svg(
     Without ``rules`` only jokers are taken as wild. The row's accessible name is the full
     description, wilds included (``run of ♥ 5-8 (🃏 as 7♥)``).
     """
+    rules = _rules(rules)
     wilds = set(_wild_positions(meld, rules))
     stands = [meld.stands_for(i) if i in wilds else None for i in range(len(meld.cards))]
     described = meld.describe(rules)
@@ -726,9 +742,9 @@ def _card_img(
 
 
 def card_img(
-    card: Card,
+    card: Card | str,
     *,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     width: float = DEFAULT_WIDTH,
     four_color: bool = False,
     face_down: bool = False,
@@ -741,9 +757,9 @@ def card_img(
     and it carries the same ``data-card`` (and ``data-wild``, ``data-stands-for``,
     ``data-selected``) attributes."""
     return _card_img(
-        card,
+        _card(card),
         width=width,
-        rules=rules,
+        rules=_rules(rules),
         four_color=four_color,
         face_down=face_down,
         stands_for=stands_for,
@@ -814,9 +830,9 @@ def _group_html(inner: str, label: str, cls: str, extra: str = "") -> str:
 
 
 def cards_html(
-    cards: Iterable[Card],
+    cards: CardsGiven,
     *,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     width: float = DEFAULT_WIDTH,
     overlap: float = 0.55,
     four_color: bool = False,
@@ -828,13 +844,13 @@ def cards_html(
     """The row :func:`cards_svg` draws (same options), as HTML: a ``<span role="group">`` of one
     :func:`card_img` per card, overlapping and raised as in the SVG. Face-down cards are one
     image of the whole row (its ``alt`` is ``label``, ``"3 cards, face down"`` by default)."""
-    cards = list(cards)
+    cards = as_cards(cards)
     name = _row_name(len(cards), overlap, face_down, label)
     if face_down:
         return _backs_html(len(cards), width=width, overlap=overlap, label=name)
     row = _row_imgs(
         cards,
-        rules=rules,
+        rules=_rules(rules),
         width=width,
         overlap=overlap,
         four_color=four_color,
@@ -877,7 +893,7 @@ def _backs_html(count: int, *, width: float, overlap: float, label: str) -> str:
 def meld_html(
     meld: Meld,
     *,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     width: float = DEFAULT_WIDTH,
     overlap: float = 0.3,
     four_color: bool = False,
@@ -886,6 +902,7 @@ def meld_html(
     """The meld :func:`meld_svg` draws (same options), as HTML: its cards' images, each wild
     captioned with what it stands for, and under them the meld in words (``run of ♥ 5-8``).
     The group's accessible name is the full description."""
+    rules = _rules(rules)
     wilds = set(_wild_positions(meld, rules))
     stands = [meld.stands_for(i) if i in wilds else None for i in range(len(meld.cards))]
     described = meld.describe(rules)
@@ -923,7 +940,7 @@ _BOX = f"font-family:{_FONT};line-height:1.35;box-sizing:border-box;"
 def verdict_html(
     verdict: Verdict,
     *,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     width: float = DEFAULT_WIDTH,
     four_color: bool = False,
 ) -> str:
@@ -932,6 +949,7 @@ def verdict_html(
     from .melds import Meld
     from .rules import MeldKind
 
+    rules = _rules(rules)
     stands: list[str | None] | None = None
     if verdict.ok and rules is not None and verdict.kind is MeldKind.RUN and verdict.cards:
         meld = Meld.build(verdict.kind, verdict.cards, rules)

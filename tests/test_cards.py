@@ -188,7 +188,15 @@ def test_card_parse_error_is_a_value_error() -> None:
         ("11S", "'11' is not a rank"),
         ("10X", "'X' is not a suit"),
         ("10", "'10' as a card: it has no suit: add one, as in 10H"),
-        ("q", "'q' as a card: a card needs a rank and a suit"),
+        ("q", "'q' as a card: it has no suit: add one, as in QH or Q♠"),
+        ("H", "'H' as a card: a card needs a rank and a suit"),
+        ("1H", "'1' is not a rank [(]an ace is A; use A 2-9 10 T J Q K[)]"),
+        ("SQ", "'SQ' as a card: the rank comes first: 'QS';"),
+        ("♠q", "'♠q' as a card: the rank comes first: 'Q♠';"),
+        ("h10", "'h10' as a card: the rank comes first: '10H';"),
+        ("XX", "'X' is not a rank [(]use A 2-9 10 T J Q K[)] and 'X' is not a suit [(]use S H D C"),
+        ("ZZZ", "'ZZ' is not a rank .* and 'Z' is not a suit"),
+        (",", "it holds no card, only separators"),
         ("7" * 500 + "X", "'77777777777777777[.][.][.]' as a card"),  # not the whole token
     ],
 )
@@ -306,7 +314,7 @@ def test_a_rank_and_a_suit_print_as_a_card_writes_them() -> None:
     assert (str(ten.rank), str(ten.suit), f"{ace.rank}{ace.suit}") == ("10", "♥", "A♠")
     assert f"{ace.rank:>3}|" == "  A|"
     assert ace.rank is not None and int(ace.rank) == 1 and ace.rank == 1  # still a number
-    assert repr(ten.suit) == "<Suit.HEARTS: 'H'>" and repr(ace.rank) == "<Rank.ACE: 1>"
+    assert repr(ten.suit) == "Suit.HEARTS" and repr(ace.rank) == "Rank.ACE"
     for card in lp.standard_deck():
         assert f"{card.rank}{card.suit}" == str(card)
 
@@ -315,3 +323,92 @@ def test_parse_returns_a_card_it_is_given() -> None:
     seven = lp.Card.parse("7H")
     joker = lp.Card.parse("JK")
     assert lp.Card.parse(seven) is seven and lp.Card.parse(joker) is joker
+
+
+# -- making a card from its rank and suit --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [(7, "h"), (7, "H"), (7, "♥"), (Rank.SEVEN, "hearts"), ("7", Suit.HEARTS), (" 7 ", "h")],
+)
+def test_a_card_is_made_from_a_number_a_letter_or_a_sign(rank: int | str, suit: str) -> None:
+    """``lp.Card(7, "h")`` raised "ValueError: 'h' is not a valid Suit"."""
+    seven = Card.parse("7H")
+    assert Card(rank, suit) is seven  # the one 7♥
+    assert Card.of(rank, suit) is seven  # Card.of(7, "H") raised KeyError
+
+
+def test_a_card_is_made_from_rank_words_and_letters() -> None:
+    queen = Card.parse("QS")
+    assert Card("q", "s") is Card("QUEEN", "SPADES") is Card(12, Suit.SPADES) is queen
+    assert Card("T", "d") is Card(10, "D") is Card.parse("10D")
+    assert Card() is Card(None, None) is Card.joker()
+    assert Card.of(Rank.KING, Suit.CLUBS) is Card.parse("KC")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ("QS",),
+            "lp.Card takes a rank and a suit, not card text 'QS': write lp.Card.parse('QS') "
+            "(or lp.Card(Rank.QUEEN, Suit.SPADES))",
+        ),
+        (("7H 8H",), "not card text '7H 8H': lp.Card.parse('QS') reads card text such as 'QS'"),
+        ((7,), "lp.Card(7) has a rank but no suit: a card has both, as in lp.Card(Rank.SEVEN"),
+        ((None, "H"), "lp.Card(None, 'H') has a suit but no rank"),
+        ((14, "H"), "14 is not a rank: give a number from 1 (ace) to 13 (king)"),
+        ((0, Suit.HEARTS), "0 is not a rank"),
+        ((True, "H"), "True is not a rank"),
+        (("Z", "H"), "'Z' is not a rank"),
+        ((7, "X"), "'X' is not a suit: give a letter S H D C (any case), a sign ♠ ♥ ♦ ♣"),
+        ((Rank.SEVEN, "hx"), "'hx' is not a suit"),
+    ],
+)
+def test_a_card_that_is_no_card_is_refused_saying_what_to_write(
+    args: tuple[object, ...], words: str
+) -> None:
+    """``lp.Card("QS")`` raised TypeError, ``lp.Card(14, "H")`` "14 is not a valid Rank"."""
+    with pytest.raises(CardParseError) as caught:
+        Card(*args)  # type: ignore[arg-type]
+    assert words in str(caught.value)
+    # nothing changed: every card is still the one card of its rank and suit
+    for card in ALL_CARDS:
+        assert Card.parse(card.code) is card and Card(card.rank, card.suit) is card
+    assert [c.code for c in ALL_CARDS[:3]] == ["AS", "2S", "3S"]
+
+
+def test_card_of_refuses_as_card_does() -> None:
+    with pytest.raises(CardParseError, match="14 is not a rank"):
+        Card.of(14, Suit.HEARTS)
+    with pytest.raises(CardParseError, match="'X' is not a suit"):
+        Card.of(7, "X")
+
+
+# -- text that is not one card -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["JH,QH", "JH;QH", "JH, QH", "JH QH"])
+def test_several_cards_are_refused_as_lp_parse_cards_splits_them(text: str) -> None:
+    """``Card.parse("JH,QH")`` said "'JH,Q' is not a rank" though parse_cards splits on commas."""
+    with pytest.raises(CardParseError) as caught:
+        Card.parse(text)
+    assert str(caught.value) == (
+        f"{text!r} is several cards where one card is wanted (lp.parse_cards reads several)"
+    )
+    assert lp.parse_cards(text) == [Card.parse("JH"), Card.parse("QH")]
+
+
+@pytest.mark.parametrize("text", ["7H,", " ;7h ", ",7♥"])
+def test_a_separator_at_an_end_is_skipped_as_parse_cards_skips_it(text: str) -> None:
+    assert Card.parse(text) is Card.parse("7H") and lp.parse_cards(text) == [Card.parse("7H")]
+
+
+def test_a_rank_and_a_suit_repr_can_be_pasted_back() -> None:
+    names = {"Rank": Rank, "Suit": Suit}
+    for rank in Rank:
+        assert eval(repr(rank), names) is rank
+    for suit in Suit:
+        assert eval(repr(suit), names) is suit
+    assert repr(Card.parse("QH").suit) == "Suit.HEARTS" and repr(Rank.QUEEN) == "Rank.QUEEN"

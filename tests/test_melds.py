@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import pathlib
 from itertools import pairwise, permutations, product
 
 import pytest
@@ -13,7 +14,8 @@ from hypothesis import strategies as st
 
 import liverpool as lp
 from liverpool import Card, IllegalAction, Meld, Rules, WildLimit, WildSwap
-from liverpool.melds import Verdict, VerdictCode
+from liverpool import melds as melds_module
+from liverpool.melds import Verdict, VerdictCode, value_rank
 
 PRESET_NAMES = list(lp.PRESETS)
 
@@ -699,3 +701,151 @@ def test_a_card_that_does_not_fit_a_set_is_refused_in_plain_english(table: str, 
     meld = Meld.build("set", lp.parse_cards(table), house)
     with pytest.raises(IllegalAction, match=words):
         meld.add(Card.parse("4S"), None, house)
+
+
+# -- card text and preset names, as a learner writes them (the audit of melds' public API) ---------
+
+
+def test_a_wild_swap_reads_card_text_and_a_presets_name() -> None:
+    """``m.can_replace_wild(2, "JH", o)`` said "only the J♥ can take its place, not the JH"."""
+    online = R("online")
+    run = Meld.build("run", "9H 10H JK QH", online)
+    assert run.can_replace_wild(2, "JH", online) == run.can_replace_wild(2, card("JH"), online)
+    assert run.can_replace_wild(2, "jh", "online").ok
+    assert lp.can_replace_wild(run, 2, "J♥", "Online").ok
+    assert run.replace_wild(2, "JH", "online") == run.replace_wild(2, card("JH"), online)
+    wrong = run.can_replace_wild(2, "JD", online)
+    assert wrong.code == "wrong_natural" and "not the J♦" in wrong.reason
+    sevens = Meld.build("set", "9H 9C JK", online)  # a set raised AttributeError
+    assert sevens.can_replace_wild(2, "9S", online).ok
+    assert sevens.replace_wild(2, "9S", "online")[0].cards == tuple(cards("9H 9C 9S"))
+
+
+def test_building_and_laying_off_read_card_text_and_a_presets_name() -> None:
+    house = R("house")
+    sevens = Meld.build("set", "7H 7C 7S", "house")
+    assert sevens == Meld.build("set", cards("7H 7C 7S"), house)
+    assert sevens.add("7D", None, "house") == sevens.add(card("7D"), None, house)
+    assert sevens.lay_off_ends("7d", "house") == (None,)
+    run = Meld.build("run", "9H 10H JH QH", house)
+    assert lp.lay_off_ends(run, "KH", house) == run.lay_off_ends("KH", "house") == ("high",)
+    assert run.add("8H", "low", "house").cards[0] == card("8H")
+    assert lp.lay_off_ends(run, "KS", "house") == ()
+    assert lp.check_meld("7H 7C 7S", "set", "house").ok
+
+
+def test_the_freed_wild_rules_read_card_text_and_a_presets_name() -> None:
+    i_buy = R("i_buy")
+    own_set = Meld.build("set", "7H 7C JK", i_buy, owner=0)
+    run = Meld.build("run", "9H 10H JH QH", i_buy, owner=0)
+    assert melds_module.may_hold_freed_wild(own_set, "i_buy", 0)
+    assert not melds_module.may_hold_freed_wild(run, "i_buy", 0)
+    assert melds_module.freed_wild_misplaced("JK", "JK", own_set, "i_buy", 0) is None
+    assert melds_module.freed_wild_misplaced("JK", "KH", run, "i_buy", 0) == (
+        "You must lay the freed 🃏 on a set of your own at once."
+    )
+    assert "freed 🃏 must be laid on a set of your own" in melds_module.freed_wild_stuck(
+        "JK", "i_buy"
+    )
+
+
+def test_every_public_meld_function_takes_card_text_and_a_presets_name() -> None:
+    """The audit, kept: each public function or method of melds.py that takes a card takes card
+    text too, and each that takes rules takes a preset's name (so none can be added that
+    refuses them with an AttributeError). Read from the source, which both builds ship."""
+    source = pathlib.Path(lp.__file__).with_name("melds.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    meld = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Meld")
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    functions = [f for f in functions if f.name in melds_module.__all__]
+    functions += [n for n in meld.body if isinstance(n, ast.FunctionDef) and n.name[0] != "_"]
+    checked = 0
+    for function in functions:
+        arguments = function.args.args + function.args.kwonlyargs
+        for argument in arguments:
+            if argument.arg in ("card", "pending", "freed", "rules"):
+                assert argument.annotation is not None, (function.name, argument.arg)
+                words = ast.unparse(argument.annotation).replace(" ", "").split("|")
+                assert "str" in words, (function.name, argument.arg)
+                checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("kind", ["Set", "SET", " set ", lp.MeldKind.SET])
+def test_a_meld_kind_is_read_in_any_case(kind: str) -> None:
+    assert Meld.build(kind, "7H 7C 7S", "house").kind is lp.MeldKind.SET
+    assert lp.check_meld("7H 7C 7S", kind, "house").ok
+    assert Meld.build(kind.upper().replace("SET", "Run"), "7H 8H 9H 10H", "house").suit
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("book", "a meld is a 'set' or a 'run', not 'book' (a book is what liverpool calls a set)"),
+        ("sequence", "a meld is a 'set' or a 'run', not 'sequence'"),
+        (None, "a meld is a 'set' or a 'run', not None"),
+        (3, "a meld is a 'set' or a 'run', not 3"),
+    ],
+)
+def test_a_meld_kind_that_is_no_kind_is_refused_in_words(kind: object, words: str) -> None:
+    """``Meld.build("Set", ...)`` raised a bare "'Set' is not a valid MeldKind"."""
+    for call in (
+        lambda: Meld.build(kind, "7H 7C 7S", "house"),  # type: ignore[arg-type]
+        lambda: lp.check_meld("7H 7C 7S", kind, "house"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(lp.RulesError) as caught:
+            call()
+        assert str(caught.value) == words
+
+
+def test_rules_none_is_refused_as_check_set_refuses_it() -> None:
+    run = Meld.build("run", "9H 10H JK QH", "online")
+    words = "rules must be a preset name or a Rules value, not None"
+    for call in (
+        lambda: Meld.build("set", "7H 7C 7S", None),  # type: ignore[arg-type]
+        lambda: run.add("KH", "high", None),  # type: ignore[arg-type]
+        lambda: lp.lay_off_ends(run, "KH", None),  # type: ignore[arg-type]
+        lambda: run.can_replace_wild(2, "JH", None),  # type: ignore[arg-type]
+        lambda: lp.check_set("7H 7C 7S", None),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(lp.RulesError, match=words):
+            call()
+    with pytest.raises(lp.CardParseError, match="cannot read 'JX' as a card"):
+        run.can_replace_wild(2, "JX", "online")
+    assert run == Meld.build("run", "9H 10H JK QH", "online")  # nothing changed
+
+
+def test_a_place_the_meld_does_not_have_is_refused_naming_the_places() -> None:
+    """``m.stands_for(9)`` raised IndexError."""
+    run = Meld.build("run", "9H 10H JK QH", "online")
+    for call in (lambda: run.stands_for(9), lambda: run.natural_for(4), lambda: run.stands_for(-5)):
+        with pytest.raises(IllegalAction) as caught:
+            call()
+        assert "This run has 4 cards, at places 0 to 3: there is no place" in str(caught.value)
+    assert run.stands_for(2) == "J♥" and run.stands_for(-1) == "Q♥"
+    assert run.natural_for(2) == card("JH")
+    sevens = Meld.build("set", "7H 7C JK", "online")
+    with pytest.raises(IllegalAction, match="This set has 3 cards, at places 0 to 2"):
+        sevens.stands_for(3)
+    assert value_rank(14) is lp.Rank.ACE and value_rank(13) is lp.Rank.KING
+    with pytest.raises(IllegalAction, match=r"from 1 .* to 14 .*; there is none of value 15"):
+        value_rank(15)
+
+
+def test_a_run_end_that_is_no_end_is_refused_in_words() -> None:
+    run = Meld.build("run", "9H 10H JH QH", "house")
+    with pytest.raises(IllegalAction, match=r"A run's ends are 'low' and 'high'.*not 'top'"):
+        run.add("KH", "top", "house")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="The K♥ does not fit at the low end of this run"):
+        run.add("KH", "low", "house")
+
+
+def test_a_meld_repr_can_be_pasted_back() -> None:
+    """A run's repr held ``suit=<Suit.HEARTS: 'H'>``, which is not Python."""
+    run = Meld.build("run", "9H 10H JK QH", "online", owner=1)
+    assert "suit=Suit.HEARTS" in repr(run)
+    names = {"Meld": Meld, "MeldKind": lp.MeldKind, "Card": Card, "Suit": lp.Suit}
+    assert eval(repr(run), names) == run
+    verdict = lp.check_run("9H 10H JK QH", "online")
+    names |= {"Verdict": Verdict, "VerdictCode": VerdictCode}
+    assert eval(repr(verdict), names) == verdict

@@ -20,6 +20,7 @@ import pytest
 import liverpool as lp
 from liverpool.render import (
     card_img,
+    card_label,
     card_svg,
     cards_html,
     cards_svg,
@@ -575,3 +576,34 @@ def test_the_tables_accessible_name_addresses_you_in_the_second_person() -> None
     you = lp.Game("house", ["You", "Ben", "Cleo"], seed=1)
     html = you.view(0)._repr_html_()
     assert 'aria-label="Liverpool table as you see it"' in html and "You sees" not in html
+
+
+# -- card text and preset names, as a learner writes them ----------------------------------------
+
+
+def test_a_drawing_reads_card_text_and_a_presets_name() -> None:
+    """``lp.card_svg("7H")`` raised AttributeError."""
+    online = lp.PRESETS["online"]
+    assert lp.card_svg("7H") == card_svg(C("7H"))
+    assert card_svg("qs", rules="house", width=120) == card_svg(C("QS"), rules=HOUSE, width=120)
+    assert card_img("2c", rules="classic") == card_img(C("2C"), rules=CLASSIC)
+    assert card_label("JK") == "joker" and card_label("2c", wild=True) == "two of clubs (wild)"
+    assert cards_svg("7H 8H JK", rules="classic") == cards_svg(P("7H 8H JK"), rules=CLASSIC)
+    assert cards_html("7H, 8H", rules="house") == cards_html(P("7H 8H"), rules=HOUSE)
+    run = lp.Meld.build("run", "9H 10H JK QH", "online")
+    assert meld_svg(run, rules="online") == meld_svg(run, rules=online)
+    assert meld_html(run, rules="online") == meld_html(run, rules=online)
+    verdict = lp.check_run("9H 10H JK QH", "online")
+    assert verdict_html(verdict, rules="online") == verdict_html(verdict, rules=online)
+    assert 'data-stands-for="J♥"' in verdict_html(verdict, rules="online")
+
+
+def test_a_drawing_of_no_card_is_refused_in_words() -> None:
+    with pytest.raises(lp.CardParseError, match="cannot read '7X' as a card: 'X' is not a suit"):
+        card_svg("7X")
+    with pytest.raises(lp.CardParseError, match="expected card text such as '7H', got 7"):
+        card_img(7)  # type: ignore[arg-type]
+    with pytest.raises(lp.CardParseError, match="cannot read 'ZZ' as a card"):
+        cards_svg("7H ZZ")
+    with pytest.raises(lp.RulesError, match="there is no preset called 'hous'"):
+        card_svg("7H", rules="hous")
