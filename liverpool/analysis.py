@@ -10,6 +10,11 @@ The distance search is a small branch and bound: for each requirement it picks a
 (a rank's naturals for a set, a window of one suit for a run) from the naturals still free, then
 lets the wilds fill the gaps each meld can legally take. It never claims a hand is complete when
 it is not: a distance of 0 is confirmed with :func:`~liverpool.find_going_down`.
+
+Every public function here takes a hand as cards or card text (``"7H 7C 9H"``) and the rules
+as a :class:`~liverpool.Rules` or a preset's name, as :func:`~liverpool.find_going_down` does.
+The engine and the bots pass cards and a :class:`~liverpool.Rules`, which one ``isinstance``
+check lets through unread: the bots ask the distance thousands of times a turn.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ._compile import mypyc_attr
-from .cards import Card, Suit
+from .cards import Card, CardsGiven, Suit, as_cards
 from .codes import BY_CODE, CODES, RUN_CARDS, RUN_SUITS, VALUE_BITS, wild_codes
+from .errors import RulesError, quoted
 from .melds import ACE_HIGH, Meld, lay_off_ends
 from .rules import MeldKind, Requirement, Rules, hand_points, rules_given
 from .solver import find_going_down
@@ -107,11 +113,15 @@ class HandAnalysis:
     """What the hand would cost if the deal ended now."""
     lay_offs: tuple[LayOffOption, ...] = field(default=())
     swaps: tuple[SwapOption, ...] = field(default=())
+    rules: Rules | None = None
+    """The rules the hand was analysed under: they say which cards are wild, so the summary
+    can say what each wild stands for ("2♠ as 7"), not only what a joker does."""
 
     def summary(self) -> str:
         """One or two sentences a learner reads."""
         if self.going_down is not None:
-            return "You can go down now: " + "; ".join(m.describe() for m in self.going_down) + "."
+            melds = "; ".join(m.describe(self.rules) for m in self.going_down)
+            return f"You can go down now: {melds}."
         shown = ", ".join(f"{c} ({n} left)" for c, n in self.outs[:_OUTS_SHOWN])
         more = len(self.outs) - _OUTS_SHOWN
         outs = (shown + (f" and {more} more" if more > 0 else "")) or "none visible"
@@ -430,22 +440,60 @@ class _PartialSearch:
                 return
 
 
-def contract_distance(hand: Iterable[Card], rules: Rules, deal: int) -> int:
-    """How many more cards the hand needs before it can go down (0: it can go down now)."""
-    hand = list(hand)
-    key = (id(rules), deal, tuple(sorted(c.index for c in hand)))
+def _cards(hand: object) -> list[Card]:
+    """A hand as a new list of cards: cards pass with one ``isinstance`` check each (the bots'
+    and the engine's calls, many per turn), anything else is read as card text (a string read
+    whole, never letter by letter), raising :class:`~liverpool.CardParseError`."""
+    if isinstance(hand, (list, tuple)):
+        for card in hand:
+            if not isinstance(card, Card):
+                return list(as_cards(hand))
+        return list(hand)
+    return list(as_cards(hand))
+
+
+def _rules(rules: object) -> Rules:
+    """``rules`` as a :class:`Rules` (a preset's name looked up), checked cheaply first. Typed
+    ``object``: compiled, a caller's ``Rules | str`` narrowed to ``str`` would be checked as a
+    ``str`` and refuse ``None`` with a TypeError instead of :func:`rules_given`'s sentence."""
+    if isinstance(rules, Rules):
+        return rules
+    return rules_given(rules)
+
+
+def _melds(table: object) -> list[Meld]:
+    """The table's melds as :attr:`Game.table <liverpool.Game.table>` gives them; anything
+    else (card text, a list of cards) is refused in a sentence rather than failing inside."""
+    if isinstance(table, (str, Meld)) or not isinstance(table, Iterable):
+        raise RulesError(f"table is a list of melds, as game.table gives it; got {quoted(table)}")
+    melds = list(table)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise RulesError(
+                f"table is a list of melds, as game.table gives it; {quoted(meld)} is not a meld"
+            )
+    return melds
+
+
+def contract_distance(hand: CardsGiven, rules: Rules | str, deal: int) -> int:
+    """How many more cards the hand needs before it can go down (0: it can go down now).
+
+    ``hand`` is cards or card text, ``rules`` a :class:`Rules` or a preset's name."""
+    cards = _cards(hand)
+    given = _rules(rules)
+    key = (id(given), deal, tuple(sorted(c.index for c in cards)))
     cached = _DISTANCE_CACHE.get(key)
-    if cached is not None and cached[0] is rules:
+    if cached is not None and cached[0] is given:
         return cached[1]
-    contract = rules.contract(deal)
-    score, _ = _best_partial(hand, rules, contract.requirements)
-    if score == 0 and find_going_down(hand, rules, deal, extend=False):
+    contract = given.contract(deal)
+    score, _ = _best_partial(cards, given, contract.requirements)
+    if score == 0 and find_going_down(cards, given, deal, extend=False):
         distance = 0
     else:
         distance = max(score, 1)
     if len(_DISTANCE_CACHE) >= 8192:
         _DISTANCE_CACHE.popitem(last=False)
-    _DISTANCE_CACHE[key] = (rules, distance)
+    _DISTANCE_CACHE[key] = (given, distance)
     return distance
 
 
@@ -455,35 +503,38 @@ _DISTANCE_CACHE: OrderedDict[tuple[object, ...], tuple[Rules, int]] = OrderedDic
 
 
 def lay_off_options(
-    hand: Iterable[Card], table: Sequence[Meld], rules: Rules
+    hand: CardsGiven, table: Sequence[Meld], rules: Rules | str
 ) -> list[LayOffOption]:
     """Every (card, meld, end) where a card of the hand fits a meld of the table."""
+    given = _rules(rules)
+    melds = _melds(table)
     seen: set[Card] = set()
     options: list[LayOffOption] = []
-    for card in hand:
+    for card in _cards(hand):
         if card in seen:
             continue
         seen.add(card)
-        for k, meld in enumerate(table):
-            options.extend(LayOffOption(card, k, end) for end in lay_off_ends(meld, card, rules))
+        for k, meld in enumerate(melds):
+            options.extend(LayOffOption(card, k, end) for end in lay_off_ends(meld, card, given))
     return options
 
 
-def swap_options(hand: Iterable[Card], table: Sequence[Meld], rules: Rules) -> list[SwapOption]:
+def swap_options(hand: CardsGiven, table: Sequence[Meld], rules: Rules | str) -> list[SwapOption]:
     """Every natural of the hand that may replace a wild on the table (timing aside)."""
+    given = _rules(rules)
     options: list[SwapOption] = []
-    naturals = sorted({c for c in hand if not rules.is_wild(c)}, key=Card.sort_key)
-    for k, meld in enumerate(table):
-        for pos in meld.wild_positions(rules):
+    naturals = sorted({c for c in _cards(hand) if not given.is_wild(c)}, key=Card.sort_key)
+    for k, meld in enumerate(_melds(table)):
+        for pos in meld.wild_positions(given):
             for card in naturals:
-                if meld.can_replace_wild(pos, card, rules):
+                if meld.can_replace_wild(pos, card, given):
                     options.append(SwapOption(card, k, pos, meld.cards[pos]))
     return options
 
 
-def unseen_counts(seen: Iterable[Card], rules: Rules, players: int) -> Counter[Card]:
+def unseen_counts(seen: CardsGiven, rules: Rules | str, players: int) -> Counter[Card]:
     """How many copies of each card are not in ``seen`` (so may be in the stock or other hands)."""
-    return _shoe_counts(rules, players) - Counter(seen)
+    return _shoe_counts(_rules(rules), players) - Counter(_cards(seen))
 
 
 def _shoe_counts(rules: Rules, players: int) -> Counter[Card]:
@@ -501,34 +552,36 @@ _SHOE_COUNTS: dict[tuple[int, int], Counter[Card]] = {}
 
 
 def analyze_hand(
-    hand: Iterable[Card],
+    hand: CardsGiven,
     rules: Rules | str,
     deal: int,
     *,
     table: Sequence[Meld] = (),
-    seen: Iterable[Card] = (),
+    seen: CardsGiven = (),
     players: int | None = None,
     exact_outs: bool = True,
 ) -> HandAnalysis:
     """Analyse a hand for ``deal`` under ``rules`` (a :class:`Rules` or a preset's name):
     distance to the contract, partial melds, outs, dead weight, lay-offs and swaps on ``table``.
     ``seen`` lists the cards visible to the player besides the hand (table, discards) so outs
-    count only unseen copies.
+    count only unseen copies. ``hand`` and ``seen`` may be card text (``"7H 7C 9H"``).
 
     With ``exact_outs`` (the coach's choice) an out is every card whose arrival lowers the
     distance, found by trying each card of the shoe; without it (the bots' quick choice) the
     outs are the cards the best partial melds are waiting for."""
-    hand = list(hand)
-    given = rules_given(rules)
+    cards = _cards(hand)
+    given = _rules(rules)
+    melds = _melds(table)
+    seen_cards = _cards(seen)
     players = players or given.min_players
-    progress = hand_progress(hand, given, deal)
+    progress = hand_progress(cards, given, deal)
     missing = progress.missing
-    unseen = unseen_counts([*hand, *seen], given, players)
+    unseen = unseen_counts([*cards, *seen_cards], given, players)
     if exact_outs and missing:
         wanted = {
             card: None
             for card in sorted(unseen, key=Card.sort_key)
-            if contract_distance([*hand, card], given, deal) < missing
+            if contract_distance([*cards, card], given, deal) < missing
         }
     else:
         wanted = dict.fromkeys(progress.wanted)
@@ -539,9 +592,10 @@ def analyze_hand(
         going_down=progress.going_down,
         outs=outs,
         dead_weight=progress.dead_weight,
-        points=hand_points(hand, given),
-        lay_offs=tuple(lay_off_options(hand, table, given)),
-        swaps=tuple(swap_options(hand, table, given)),
+        points=hand_points(cards, given),
+        lay_offs=tuple(lay_off_options(cards, melds, given)),
+        swaps=tuple(swap_options(cards, melds, given)),
+        rules=given,
     )
 
 
@@ -563,35 +617,37 @@ class HandProgress:
     """Cards used by no partial meld, highest points first."""
 
 
-def hand_progress(hand: Iterable[Card], rules: Rules, deal: int) -> HandProgress:
+def hand_progress(hand: CardsGiven, rules: Rules | str, deal: int) -> HandProgress:
     """The hand's distance to the contract for ``deal``, its best partial melds, the cards they
-    wait for and its dead weight."""
-    hand = list(hand)
-    contract = rules.contract(deal)
-    melds = find_going_down(hand, rules, deal)
-    score, chosen = _best_partial(hand, rules, contract.requirements)
+    wait for and its dead weight (``hand``: cards or card text; ``rules``: a :class:`Rules` or a
+    preset's name)."""
+    cards = _cards(hand)
+    given = _rules(rules)
+    contract = given.contract(deal)
+    melds = find_going_down(cards, given, deal)
+    score, chosen = _best_partial(cards, given, contract.requirements)
     missing = 0 if melds is not None else max(score, 1)
     partial: list[PartialMeld] = []
     used: Counter[Card] = Counter()
     wanted: dict[Card, None] = {}
-    wild_left = sum(1 for c in hand if rules.is_wild(c))
-    for req, (need, cards, want, cap) in sorted(
+    wild_left = sum(1 for c in cards if given.is_wild(c))
+    for req, (need, used_cards, want, cap) in sorted(
         chosen, key=lambda rc: contract.requirements.index(rc[0])
     ):
         wilds = min(need, cap, wild_left)
         wild_left -= wilds
-        partial.append(PartialMeld(req, cards, need - wilds, want, wilds))
-        used.update(cards)
+        partial.append(PartialMeld(req, used_cards, need - wilds, want, wilds))
+        used.update(used_cards)
         if need - wilds > 0:
             for card in want:
                 wanted.setdefault(card, None)
     if missing and any(p.missing for p in partial):
         wanted.setdefault(Card.joker(), None)
-        for rank in rules.wild_ranks:
+        for rank in given.wild_ranks:
             for suit in Suit:
                 wanted.setdefault(Card(rank, suit), None)
-    spare = Counter(c for c in hand if not rules.is_wild(c)) - used
-    dead = sorted(spare.elements(), key=lambda c: -rules.card_points(c))
+    spare = Counter(c for c in cards if not given.is_wild(c)) - used
+    dead = sorted(spare.elements(), key=lambda c: -given.card_points(c))
     return HandProgress(
         missing=missing,
         partial=tuple(partial),

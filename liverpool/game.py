@@ -26,12 +26,12 @@ own ``random.Random``, seeded by its setup, so a setup plus the actions replays 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar, overload
 
 from .actions import ACTION_TYPES, Action, Buy, Discard, DrawStock, Pass
 from .cards import Card
-from .errors import IllegalAction, quoted
+from .errors import IllegalAction, SeatError, quoted
 from .events import Event, EventKind
 from .melds import Meld
 from .phases import calls, cut, draw, play, turns
@@ -42,7 +42,7 @@ from .setup import DEFAULT_NAMES, Setup
 from .state import MatchState, Phase
 from .view import PlayerView
 
-__all__ = ["CUT_SPREAD", "DEFAULT_NAMES", "PHASES", "Game", "Phase"]
+__all__ = ["CUT_SPREAD", "DEFAULT_NAMES", "PHASES", "Game", "History", "Phase"]
 
 Legal = Callable[[Context], list[Action]]
 Apply = Callable[[Context, Action], list[Event]]
@@ -57,6 +57,56 @@ PHASES: dict[Phase, tuple[Legal, Apply]] = {
     Phase.PLAY: (play.legal_play, play.apply_play),
 }
 """Each pending decision's legal-actions and apply functions (none once the match is over)."""
+
+T = TypeVar("T")
+
+
+class History(Sequence[T]):
+    """A read-only view of one of a game's own lists (:attr:`Game.actions`, :attr:`Game.actors`,
+    :attr:`Game.log`): it reads as the list does and follows it as the game goes on, but cannot
+    change it, so the game changes only through :meth:`Game.apply` (a popped action would
+    leave a record that no longer replays).
+
+    A view, not a copy: tables read ``len(game.actions)`` on every redraw, and a copy would
+    cost the whole history each time. A slice is a new list; a view compares equal to a list
+    (or another view) holding the same items, as the list it replaced did.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[T]) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        return self._items[index]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __reversed__(self) -> Iterator[T]:
+        return reversed(self._items)
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._items
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self._items == other._items
+        if isinstance(other, list):
+            return self._items == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # it follows a list that grows
+
+    def __repr__(self) -> str:
+        return repr(self._items)
 
 
 class Game:
@@ -83,16 +133,17 @@ class Game:
         setup = setup if setup is not None else Setup.new(rules, players, seed, dealer)
         self.setup: Setup = setup
         """What this match started from; with :attr:`actions` it replays the game exactly."""
-        self.actions: list[Action] = []
-        self.actors: list[int] = []
-        self.log: list[Event] = []
+        self._actions: list[Action] = []
+        self._actors: list[int] = []
+        self._log: list[Event] = []
+        self._views = (History(self._actions), History(self._actors), History(self._log))
         self._automatic: list[int] = []
         if _context is not None:  # a copy (see :meth:`copy`): the state is given, not dealt
             self._ctx = _context
             return
         state = MatchState(deal=setup.stacked.deal if setup.stacked else 1, dealer=setup.dealer)
         self._ctx = Context(setup.rules, setup.names, state, random.Random(setup.seed))
-        self.log.extend(turns.begin_match(self._ctx, setup.stacked, setup.dealer))
+        self._log.extend(turns.begin_match(self._ctx, setup.stacked, setup.dealer))
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -113,13 +164,15 @@ class Game:
         seed: int = 0,
         names: Sequence[str] | None = None,
         complete: bool = True,
-        table: Iterable[tuple[int, Iterable[Card | str] | str]] = (),
+        table: Iterable[tuple[int, Iterable[Card | str] | str] | Meld] = (),
     ) -> Game:
         """A game whose current deal is stacked: for lessons, tests and puzzles.
 
         ``hands[i]`` is seat i's hand; ``stock`` lists the stock top card first; ``upcard``
         starts the discard pile; ``table`` lists melds already on the table as ``(owner,
-        cards)`` (a set, or a run as placed, lowest first), each owner counting as down.
+        cards)`` (a set, or a run as placed, lowest first) or as melds of another game's
+        :attr:`table`, each owner counting as down. ``hands`` and ``names`` are lists, one
+        item per seat (one string is refused rather than read a letter a seat).
         Player ``(dealer + 1) % n`` starts. With ``complete`` the cards of the shoe not named
         here are shuffled (from ``seed``) under the given stock, so the card count always
         matches the shoe; a card named more often than the shoe holds raises
@@ -147,22 +200,44 @@ class Game:
         copied: a copy is cheap even late in a long match.
         """
         other = Game(setup=self.setup, _context=self._ctx.copy())
-        other.actions = list(self.actions)
-        other.actors = list(self.actors)
-        other.log = list(self.log)
-        other._automatic = list(self._automatic)
+        other._actions.extend(self._actions)
+        other._actors.extend(self._actors)
+        other._log.extend(self._log)
+        other._automatic.extend(self._automatic)
         return other
 
     def replay_to(self, steps: int) -> Game:
         """A new game at the moment after the first ``steps`` actions of this one (for undo
-        and for stepping through a record)."""
-        if not 0 <= steps <= len(self.actions):
-            raise ValueError(f"steps must be 0 to {len(self.actions)}, not {steps!r}")
+        and for stepping through a record). ``steps`` outside 0 to ``len(actions)``, or not a
+        whole number, raises :class:`ValueError` saying which are allowed."""
+        if (
+            not isinstance(steps, int)
+            or isinstance(steps, bool)
+            or not 0 <= steps <= len(self._actions)
+        ):
+            raise ValueError(f"steps must be 0 to {len(self._actions)}, not {quoted(steps)}")
         game = Game.from_setup(self.setup)
         automatic = set(self._automatic)
-        for k, action in enumerate(self.actions[:steps]):
+        for k, action in enumerate(self._actions[:steps]):
             game.apply(action, automatic=k in automatic)
         return game
+
+    # -- the history (read-only views: the game changes only through apply) --------------------
+    @property
+    def actions(self) -> History[Action]:
+        """Every action applied so far, in order: with :attr:`setup` it replays the game. A
+        read-only view that follows the game (``list(game.actions)`` keeps a copy)."""
+        return self._views[0]
+
+    @property
+    def actors(self) -> History[int]:
+        """The seat that made each action of :attr:`actions` (a read-only view)."""
+        return self._views[1]
+
+    @property
+    def log(self) -> History[Event]:
+        """Everything that happened, in words, from the first deal on (a read-only view)."""
+        return self._views[2]
 
     @property
     def automatic(self) -> tuple[int, ...]:
@@ -234,12 +309,24 @@ class Game:
         return self._ctx.state.turn_player
 
     def seat(self, seat: object) -> int:
-        """``seat`` itself when it is a seat at this table, else :class:`~liverpool.SeatError`
-        naming the seats there are (a negative number never reads a seat from the end)."""
+        """The seat number ``seat`` names: a seat number itself, or a player's name
+        (``game.seat("Ada")``, looked up exactly as the name was given, so every method that
+        takes a seat takes a name too). Anything else raises :class:`~liverpool.SeatError`
+        naming the seats there are: a negative number never reads a seat from the end, ``True``
+        is not seat 1, and text is never read as a number (``"1"`` is refused unless a player
+        is called that). A name two seats share is refused, saying so."""
+        if isinstance(seat, str):
+            named = [i for i, name in enumerate(self.names) if name == seat]
+            if len(named) > 1:
+                which = " and ".join(str(i) for i in named)
+                raise SeatError(f"Seats {which} are both called {seat!r}: say which by its number.")
+            if named:
+                return named[0]
         return self._ctx.seat(seat)
 
-    def hand(self, seat: int) -> list[Card]:
-        """A copy of seat ``seat``'s hand, in the order the player holds it."""
+    def hand(self, seat: int | str) -> list[Card]:
+        """A copy of seat ``seat``'s hand (a seat number or a player's name: see :meth:`seat`),
+        in the order the player holds it."""
         return list(self._ctx.state.hands[self.seat(seat)])
 
     @property
@@ -265,11 +352,11 @@ class Game:
         s = self._ctx.state
         return len(s.stock) + len(s.shoe)
 
-    def is_down(self, seat: int) -> bool:
+    def is_down(self, seat: int | str) -> bool:
         """Whether ``seat`` has gone down this deal."""
         return self._ctx.state.down_turn[self.seat(seat)] is not None
 
-    def is_floating(self, seat: int) -> bool:
+    def is_floating(self, seat: int | str) -> bool:
         """Whether ``seat`` has an empty hand without having gone out."""
         return self._ctx.state.floating[self.seat(seat)]
 
@@ -293,11 +380,11 @@ class Game:
         """The seats with the lowest total once the match is over (ties share the win)."""
         return list(self._ctx.state.winners)
 
-    def buys_left(self, seat: int) -> int | None:
+    def buys_left(self, seat: int | str) -> int | None:
         """Buys ``seat`` may still make this match (``None``: no limit)."""
         return turns.buys_left(self._ctx, self.seat(seat))
 
-    def why_not_buy(self, seat: int) -> str | None:
+    def why_not_buy(self, seat: int | str) -> str | None:
         """``None`` if ``seat`` may buy a discard under these rules now, else the sentence
         saying why not (who may buy is decided here only; tables and lessons ask this).
 
@@ -322,7 +409,7 @@ class Game:
         return (
             tuple((k, _freeze(v)) for k, v in self._ctx.state.named_values()),
             self._ctx.rng.getstate(),
-            len(self.actions),
+            len(self._actions),
         )
 
     def total_cards(self) -> int:
@@ -344,14 +431,14 @@ class Game:
         return [] if entry is None else entry[0](self._ctx)
 
     def apply(
-        self, action: Action, player: int | None = None, *, automatic: bool = False
+        self, action: Action, player: int | str | None = None, *, automatic: bool = False
     ) -> list[Event]:
         """Carry out ``action`` for :attr:`to_act` and return what happened.
 
         ``player``, when given, must be the seat that is to act (a table passes the clicking
-        seat). ``automatic`` marks a move played for the seat, not chosen by its player (see
-        :attr:`automatic`). An illegal action raises :class:`~liverpool.IllegalAction` naming
-        the rule and changes nothing.
+        seat; a player's name will do, as for :meth:`seat`). ``automatic`` marks a move played
+        for the seat, not chosen by its player (see :attr:`automatic`). An illegal action raises
+        :class:`~liverpool.IllegalAction` naming the rule and changes nothing.
         """
         ctx = self._ctx
         if not isinstance(action, ACTION_TYPES):
@@ -361,7 +448,7 @@ class Game:
         actor = self.to_act
         assert actor is not None
         if player is not None:
-            ctx.seat(player)  # a SeatError is an IllegalAction naming the seats there are
+            player = self.seat(player)  # a SeatError is an IllegalAction naming the seats
             if player != actor:
                 refusal = turns.why_not_buy(ctx, player) if isinstance(action, Buy) else None
                 raise IllegalAction(
@@ -371,11 +458,11 @@ class Game:
                 )
         events = self._deferred_draws_marked(PHASES[ctx.state.phase][1](ctx, action), actor)
         if automatic:
-            self._automatic.append(len(self.actions))
+            self._automatic.append(len(self._actions))
             events = [_played_for(self.names[actor], actor), *events]
-        self.actions.append(action)
-        self.actors.append(actor)
-        self.log.extend(events)
+        self._actions.append(action)
+        self._actors.append(actor)
+        self._log.extend(events)
         return events
 
     def _deferred_draws_marked(self, events: list[Event], actor: int) -> list[Event]:
@@ -389,19 +476,19 @@ class Game:
             seat = event.player
             if event.kind is not EventKind.DRAW_STOCK or seat is None or seat == actor:
                 continue
-            opened = max(k for k, who in enumerate(self.actors) if who == seat)
+            opened = max(k for k, who in enumerate(self._actors) if who == seat)
             if opened in self._automatic:
                 return [*events[:i], _played_for(self.names[seat], seat), *events[i:]]
         return events
 
-    def why_not(self, action: Action, player: int | None = None) -> str | None:
+    def why_not(self, action: Action, player: int | str | None = None) -> str | None:
         """``None`` if ``action`` would be accepted now, else the sentence refusing it.
 
         The game is not changed (the action is tried and the state restored), so a table can
         ask this for every button it draws.
         """
         ctx = self._ctx
-        saved = (ctx.state.copy(), ctx.rng.getstate(), len(self.actions), len(self.log))
+        saved = (ctx.state.copy(), ctx.rng.getstate(), len(self._actions), len(self._log))
         try:
             self.apply(action, player)
         except IllegalAction as exc:
@@ -409,7 +496,7 @@ class Game:
         finally:
             ctx.state, rng_state, n_actions, n_log = saved
             ctx.rng.setstate(rng_state)
-            del self.actions[n_actions:], self.actors[n_actions:], self.log[n_log:]
+            del self._actions[n_actions:], self._actors[n_actions:], self._log[n_log:]
         return None
 
     def is_legal(self, action: Action) -> bool:
@@ -420,8 +507,15 @@ class Game:
         """What the table plays for a seat whose timer ran out (``rules.buy_timer_seconds``,
         ``rules.idle_turn_seconds``): silence passes a buy or a call, an idle turn draws from
         the stock and then discards the card just drawn (or, if that may not go, the costliest
-        card that may)."""
+        card that may). Once the match is over there is no move to play:
+        :class:`~liverpool.IllegalAction` says so, as :meth:`apply` would."""
         legal = self.legal_actions()
+        if not legal:
+            raise IllegalAction(
+                "The match is over: no more moves can be made."
+                if self.is_over
+                else "No move is open now, so there is none to play for the seat."
+            )
         for quiet in (Pass, DrawStock):
             for action in legal:
                 if isinstance(action, quiet):
@@ -436,7 +530,7 @@ class Game:
             return max(discards, key=lambda a: self.rules.card_points(a.card))
         return legal[0]
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int | str) -> PlayerView:
         """What seat ``seat`` may know now (no other hand, no stock order)."""
         return turns.view(self._ctx, self.seat(seat))
 

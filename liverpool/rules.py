@@ -726,10 +726,11 @@ class Rules:
         """
         return {f.name: _in_play(self, f.name) for f in dataclasses.fields(self)}
 
-    def differences(self, other: Rules) -> dict[str, tuple[str, str]]:
-        """The fields where ``other`` differs, as text pairs (self, other): a field whose
-        value is the same in both is not listed, even where one side's words add that the rest
-        of its rules never use it (see :meth:`describe`)."""
+    def differences(self, other: Rules | str) -> dict[str, tuple[str, str]]:
+        """The fields where ``other`` (a :class:`Rules` or a preset's name) differs, as text
+        pairs (self, other): a field whose value is the same in both is not listed, even where
+        one side's words add that the rest of its rules never use it (see :meth:`describe`)."""
+        other = rules_given(other)
         mine, theirs = self.describe(), other.describe()
         return {
             k: (mine[k], theirs[k])
@@ -791,9 +792,11 @@ def hand_points(cards: CardsGiven, rules: Rules | str) -> int:
     return sum(points(c) for c in as_cards(cards))
 
 
-def rules_given(rules: Rules | str) -> Rules:
+def rules_given(rules: object) -> Rules:
     """``rules`` as a :class:`Rules`: a preset's name is looked up, as ``Game`` looks it up,
-    so that ``check_set(cards, "house")`` works; anything else is refused in a sentence."""
+    so that ``check_set(cards, "house")`` works; anything else is refused in a sentence. Typed
+    ``object`` (the public functions say ``Rules | str``) so that a compiled caller may pass
+    what it was given unnarrowed, and a wrong value reaches this sentence, not a TypeError."""
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, parse_cards
+from .cards import Card, card_of, parse_cards
 from .errors import IllegalAction, RulesError, quoted
 from .melds import Meld
 from .presets import get_rules
@@ -111,36 +111,56 @@ class Setup:
         seed: int = 0,
         names: Sequence[str] | None = None,
         complete: bool = True,
-        table: Iterable[tuple[int, Iterable[Card | str] | str]] = (),
+        table: Iterable[tuple[int, Iterable[Card | str] | str] | Meld] = (),
     ) -> Setup:
         """A match whose current deal is stacked (see :meth:`Game.from_deal
         <liverpool.Game.from_deal>` for the arguments). Raises
         :class:`~liverpool.RulesError` for a deal that cannot be laid out."""
         rules_value = get_rules(rules)
         _check_seed(seed)
+        if isinstance(hands, str) or not isinstance(hands, Iterable):
+            # A string would be read letter by letter, one "hand" per character.
+            raise RulesError(
+                f'hands is a list, one hand per seat, e.g. ["7H 7C …", "…"]; got {quoted(hands)}'
+            )
         hand_cards = tuple(tuple(parse_cards(h)) for h in hands)
-        seats = seat_names(list(names) if names else len(hand_cards))
+        if isinstance(names, str):
+            example = '["Ada", "Ben", "Cleo"]'
+            raise RulesError(
+                f"names is a list, one name per seat, e.g. {example}; got {quoted(names)}"
+            )
+        seats = seat_names(names if names else len(hand_cards))
         n = len(seats)
         if len(hand_cards) != n:
-            raise RulesError(f"{n} players were given {counted(len(hand_cards), 'hand')}")
+            raise RulesError(
+                f"{counted(n, 'name')} for {counted(len(hand_cards), 'hand')}: "
+                "give one name per hand"
+            )
         rules_value.check_players(n)
         if not isinstance(deal, int) or not 1 <= deal <= rules_value.deals:
             raise RulesError(f"deal must be 1 to {rules_value.deals}, not {deal!r}")
         _check_dealer(dealer, n)
-        up = (
-            None if upcard is None else (upcard if isinstance(upcard, Card) else Card.parse(upcard))
-        )
+        up = None if upcard is None else card_of(upcard)
         stacked = StackedDeal(
             hand_cards,
             tuple(parse_cards(stock)),
             up,
             deal,
             complete,
-            tuple(_stacked_meld(seat, cards, rules_value, n) for seat, cards in table),
+            tuple(
+                _stacked_meld(seat, cards, rules_value, n) for seat, cards in _table_pairs(table)
+            ),
         )
+        shoe = rules_value.shoe_size(n)
         extra = Counter(stacked.named_cards()) - Counter(rules_value.build_shoe(n))
         if extra:
             card = next(iter(extra))
+            if card.is_joker and not shoe.jokers:
+                raise RulesError(
+                    f"{rules_value.name} rules play without jokers"
+                    + ("" if not rules_value.has_jokers else f" at a table of {n}")
+                    + f", so a stacked deal cannot name the {card}"
+                )
             raise RulesError(
                 f"the stacked deal names the {card} more often than the shoe for {n} players "
                 "holds it"
@@ -222,6 +242,26 @@ def _check_seed(seed: object) -> None:
 def _check_dealer(dealer: object, players: int) -> None:
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise RulesError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+
+
+_TABLE_MELD = 'each table meld is (owner seat, cards), e.g. (1, "8S 8D 8C")'
+
+
+def _table_pairs(table: object) -> list[tuple[int, Iterable[Card | str] | str]]:
+    """The stacked table as (owner, cards) pairs, refusing in a sentence anything else (a bare
+    meld's text, which would otherwise fail as "too many values to unpack"). A :class:`Meld`
+    that has an owner (as ``game.table`` holds them) stands for its own pair."""
+    if isinstance(table, str) or not isinstance(table, Iterable):
+        raise RulesError(f"table is a list of melds; {_TABLE_MELD}, not {quoted(table)}")
+    pairs: list[tuple[int, Iterable[Card | str] | str]] = []
+    for item in table:
+        if isinstance(item, Meld) and item.owner is not None:
+            pairs.append((item.owner, item.cards))
+        elif isinstance(item, (tuple, list)) and len(item) == 2:
+            pairs.append((item[0], item[1]))
+        else:
+            raise RulesError(f"{_TABLE_MELD}; got {quoted(item)}")
+    return pairs
 
 
 def _stacked_meld(seat: int, cards: Iterable[Card | str] | str, rules: Rules, players: int) -> Meld:

@@ -9,12 +9,15 @@ hand's own cards, and the distance is what they still miss.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from collections import Counter
 
 import pytest
 
 import liverpool as lp
+from liverpool import analysis
 from liverpool.analysis import analyze_hand, contract_distance, hand_progress, unseen_counts
 
 KNOWN = [
@@ -129,3 +132,75 @@ def test_the_summary_says_how_many_outs_it_leaves_unnamed() -> None:
     assert far.summary().startswith(f"You need {far.missing} more cards.")
     few = analyze_hand(lp.parse_cards("7H 7C 7S 9D 9S KC"), lp.PRESETS["house"], 1)
     assert 0 < len(few.outs) <= 6 and "more." not in few.summary().split("Outs:")[1]
+
+
+# -- what a user exploring hands may pass -----------------------------------------------------
+
+HOUSE = lp.PRESETS["house"]
+HAND_TEXT = "7H 7C 9H 10H JH QH 3D 4C 5S KD 8S"
+
+
+def test_every_analysis_function_takes_a_preset_name_and_card_text() -> None:
+    """A preset's name and card text give the same answers as a Rules value and cards (as
+    ``check_set`` and ``find_going_down`` already allowed)."""
+    cards = lp.parse_cards(HAND_TEXT)
+    assert contract_distance(HAND_TEXT, "house", 2) == contract_distance(cards, HOUSE, 2)
+    assert contract_distance("7H 7C 9H", HOUSE, 1) == contract_distance(
+        lp.parse_cards("7H 7C 9H"), HOUSE, 1
+    )
+    assert contract_distance(("7H", "7C", "9H"), "house", 1) == 3  # a list of card texts
+    assert hand_progress(HAND_TEXT, "house", 2) == hand_progress(cards, HOUSE, 2)
+    assert unseen_counts("7H 7H", "house", 4) == unseen_counts(lp.parse_cards("7H 7H"), HOUSE, 4)
+    by_text = analyze_hand(HAND_TEXT, "house", 2, seen="7S 7D")
+    by_cards = analyze_hand(cards, HOUSE, 2, seen=lp.parse_cards("7S 7D"))
+    assert by_text == by_cards
+    assert by_text.missing == 1  # a set of sevens lacks one card; the run of hearts is done
+    # "seen" as text is read as cards, not letter by letter: each 7 seen leaves one fewer.
+    assert dict(by_text.outs)[lp.Card.parse("7S")] == 1
+
+
+def test_lay_offs_and_swaps_take_text_and_a_preset_name() -> None:
+    table = lp.find_going_down("7H 7C 7S 9D 9H 9S", HOUSE, 1)
+    assert table is not None
+    assert analysis.lay_off_options("7D KS", table, "house") == analysis.lay_off_options(
+        lp.parse_cards("7D KS"), table, HOUSE
+    )
+    online = lp.PRESETS["online"]  # where a natural may take a wild's place in a run
+    run = lp.Meld.build(lp.MeldKind.RUN, lp.parse_cards("5H 6H JK 8H"), online)
+    swaps = analysis.swap_options("7H 9C", [run], "online")
+    assert swaps == analysis.swap_options(lp.parse_cards("7H 9C"), [run], online)
+    assert [(s.card, s.position, s.wild) for s in swaps] == [
+        (lp.Card.parse("7H"), 2, lp.Card.parse("JK"))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: contract_distance("7H 7X", HOUSE, 1), lp.CardParseError, "'7X'"),
+        (
+            lambda: contract_distance([lp.Card.parse("7H"), 7], HOUSE, 1),  # type: ignore[list-item]
+            lp.CardParseError,
+            "7",
+        ),
+        (lambda: contract_distance("7H 7C", "nope", 1), lp.RulesError, "nope"),
+        (lambda: hand_progress("7H 7C", None, 1), lp.RulesError, "preset name"),  # type: ignore[arg-type]
+        (lambda: analyze_hand("7H 7C", "house", 9), lp.RulesError, "deal must be 1 to 7"),
+        (lambda: analyze_hand("7H", "house", 1, seen="7Z"), lp.CardParseError, "'7Z'"),
+        (lambda: analyze_hand("7H", "house", 1, table="8S 8D 8C"), lp.RulesError, "list of melds"),  # type: ignore[arg-type]
+        (lambda: analyze_hand("7H", "house", 1, table=["8S 8D 8C"]), lp.RulesError, "not a meld"),  # type: ignore[list-item]
+    ],
+)
+def test_bad_input_is_refused_in_words(call: object, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=re.escape(words)):
+        call()  # type: ignore[operator]
+
+
+def test_the_summary_says_what_each_wild_stands_for() -> None:
+    """Under online rules a 2 is wild: the summary says which card it stands for, as the melds'
+    own ``describe(rules)`` does, and the analysis keeps the rules it was made under."""
+    found = analyze_hand("7H 7C 2S 9H 10H JH QH 3D 4C 5S KD", "online", 2)
+    assert found.rules is lp.PRESETS["online"]
+    assert found.summary() == "You can go down now: set of sevens (2♠ as 7); run of ♥ 9-Q."
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found.rules = HOUSE  # type: ignore[misc]

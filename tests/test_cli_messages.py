@@ -135,7 +135,7 @@ def test_counted_puts_a_count_and_its_noun_together() -> None:
     assert counted(1, "match", "matches") == "1 match"
     assert counted(3, "match", "matches") == "3 matches"
     assert str(lp.Cut(1)) == "cut about 1 card" and str(lp.Cut(2)) == "cut about 2 cards"
-    with pytest.raises(lp.RulesError, match=r"3 players were given 1 hand$"):
+    with pytest.raises(lp.RulesError, match=r"3 names for 1 hand: give one name per hand$"):
         lp.Game.from_deal("house", ["7H 7C 7S"], names=["Ada", "Ben", "Cleo"])
 
 

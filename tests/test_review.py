@@ -99,14 +99,14 @@ def test_the_review_gives_the_same_grades_when_only_hidden_cards_differ() -> Non
 def test_the_review_asks_the_replayed_game_only_for_the_reviewed_seats_view(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    seats: list[int] = []
+    seats: list[int | str] = []
 
     class Spy(lp.Game):
-        def view(self, seat: int) -> lp.PlayerView:
+        def view(self, seat: int | str) -> lp.PlayerView:
             seats.append(seat)
             return super().view(seat)
 
-        def hand(self, seat: int) -> list[lp.Card]:
+        def hand(self, seat: int | str) -> list[lp.Card]:
             raise AssertionError("the review read a hand")
 
     monkeypatch.setattr(review_module, "Game", Spy)

@@ -1063,3 +1063,15 @@ def test_source_does_not_affect_equality() -> None:
     assert Rules() == lp.PRESETS["house"]
     assert Rules().source == ""
     assert lp.PRESETS["house"].source != ""
+
+
+def test_differences_take_a_preset_name() -> None:
+    """Every function taking rules takes a preset's name too, as ``Game("house")`` does."""
+    house = lp.PRESETS["house"]
+    assert house.differences("online") == house.differences(lp.PRESETS["online"])
+    assert "min_players" in house.differences("online")
+    assert house.differences("house") == {}
+    with pytest.raises(lp.RulesError, match="'onlne'"):
+        house.differences("onlne")
+    with pytest.raises(lp.RulesError, match="preset name or a Rules value"):
+        house.differences(3)  # type: ignore[arg-type]

@@ -80,3 +80,52 @@ def test_copy_and_replay_go_through_the_setup() -> None:
     assert twin.state_key() != g.state_key()  # independent
     assert g.replay_to(len(g.actions)).state_key() == g.state_key()
     assert g.replay_to(0).state_key() == lp.Game.from_setup(g.setup).state_key()
+
+
+# -- a stacked deal given the wrong shape ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        # One string for all hands would be read letter by letter ("cannot read '7'").
+        ({"hands": "7H 7C"}, 'hands is a list, one hand per seat, e.g. ["7H 7C …", "…"]'),
+        ({"hands": 7}, "hands is a list, one hand per seat"),
+        # A meld's cards alone, without its owner, once failed as "too many values to unpack".
+        (
+            {"hands": ["3S", "4S", "5S"], "table": ["8S 8D 8C"]},
+            "each table meld is (owner seat, cards), e.g. (1, \"8S 8D 8C\"); got '8S 8D 8C'",
+        ),
+        ({"hands": ["3S", "4S", "5S"], "table": [(1,)]}, "each table meld is (owner seat, cards)"),
+        ({"hands": ["3S", "4S", "5S"], "table": "8S 8D 8C"}, "table is a list of melds"),
+        ({"hands": ["3S", "4S", "5S"], "names": "Ada"}, "names is a list, one name per seat"),
+        ({"hands": ["3S", "4S", "5S"], "names": ["A", "B"]}, "2 names for 3 hands"),
+        ({"hands": ["3S", "4S", "5S"], "upcard": ["7H"]}, "expected card text"),
+    ],
+)
+def test_a_stacked_deal_of_the_wrong_shape_is_refused_in_words(
+    kwargs: dict[str, object], words: str
+) -> None:
+    error = lp.CardParseError if "upcard" in kwargs else lp.RulesError
+    with pytest.raises(error) as refused:
+        lp.Game.from_deal("house", **kwargs)  # type: ignore[arg-type]
+    assert words in str(refused.value)
+
+
+def test_a_joker_where_the_rules_have_none_says_so() -> None:
+    with pytest.raises(lp.RulesError) as refused:
+        lp.Game.from_deal("classic", ["JK 7C", "3D 4D", "5S"])
+    assert (
+        str(refused.value)
+        == "classic rules play without jokers, so a stacked deal cannot name the 🃏"
+    )
+    # A card named more often than the shoe holds it is still said so.
+    with pytest.raises(lp.RulesError, match="names the 7♥ more often than the shoe for 3"):
+        lp.Game.from_deal("classic", ["7H 7H", "7H", "5S"])
+
+
+def test_a_table_meld_may_be_a_meld_of_a_game() -> None:
+    """``game.table``'s melds carry their owner, so they stand for (owner, cards) pairs."""
+    first = lp.Game.from_deal("house", ["3S", "4S", "5S"], table=[(1, "8S 8D 8C")])
+    again = lp.Game.from_deal("house", ["3S", "4S", "5S"], table=first.table)
+    assert again.table == first.table and again.is_down(1)
