@@ -14,6 +14,7 @@ from typing import Any, Literal, cast
 from ._compile import mypyc_attr
 from .cards import Card, card_of, format_cards, parse_cards
 from .errors import IllegalAction, RecordError, quoted
+from .melds import Meld
 from .words import counted
 
 __all__ = [
@@ -39,19 +40,43 @@ __all__ = [
 
 _MELDS_FORM = 'a list of melds, each card text like "7H 7C 7S" or a list of cards'
 
+MeldGiven = Iterable[Card | str] | str | Meld
+"""One meld of a :class:`GoDown` or :class:`GoOut`: card text (``"7H 7C 7S"``), a list of cards
+or card text, or a :class:`~liverpool.Meld` (its ``cards``, as :func:`~liverpool.find_going_down`
+returns them)."""
 
-def _melds(value: object) -> tuple[tuple[Card, ...], ...]:
-    """The melds of a GoDown or GoOut. A list of another shape is refused here, in words, not
-    deep in the rules as a type error. (Empty melds are refused by the rules, before a house
-    charges for a failed attempt: a table asks ``GoDown(())`` why it may not go down at all.)
+
+def _melds(value: object, action: str) -> tuple[tuple[Card, ...], ...]:
+    """The melds of a GoDown or GoOut (``action`` names which, for the hint). A list of another
+    shape is refused here, in words, not deep in the rules as a type error. (Empty melds are
+    refused by the rules, before a house charges for a failed attempt: a table asks
+    ``GoDown(())`` why it may not go down at all.)
     ``value`` is typed ``object`` on purpose: typed as melds, the compiled engine would take the
-    checks below as already settled and fail on a number with a TypeError of its own."""
-    if isinstance(value, (str, Card)) or not isinstance(value, Iterable):
+    checks below as already settled and fail on a number with a TypeError of its own.
+
+    A :class:`~liverpool.Meld` stands for its cards, so the solver's answer plays as it is:
+    ``GoDown(find_going_down(hand, rules, deal))`` lays exactly the melds it found.
+
+    A list of texts that each name one card (``GoDown(["7H", "7C", "7S"])``) is the cards of one
+    meld given as if each were a meld: the rules would only say "lay 2 melds at once", so the
+    form is refused here with how to write it. Only texts are caught: a list of one-card lists
+    is a deliberate (if hopeless) attempt, which the terminal, the table and saved records make
+    and the rules judge (and a house may charge for) as before."""
+    if isinstance(value, (str, Card, Meld)) or not isinstance(value, Iterable):
         raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {quoted(value)}.")
-    melds = list(value)
+    given = list(value)
+    melds = [m.cards if isinstance(m, Meld) else m for m in given]
     if any(isinstance(m, Card) or not isinstance(m, (str, Iterable)) for m in melds):
         raise IllegalAction(f"Say the melds as {_MELDS_FORM}, not {quoted(value)}.")
-    return tuple(tuple(parse_cards(m)) for m in melds)
+    parsed = tuple(tuple(parse_cards(m)) for m in melds)
+    if parsed and all(
+        isinstance(m, str) and len(p) == 1 for m, p in zip(melds, parsed, strict=True)
+    ):
+        raise IllegalAction(
+            f"Each meld is a list of cards, but {quoted(given)} gives one card per meld: write "
+            f'{action}(["7H 7C 7S", "9S 9D 9H"]) (one string or list per meld).'
+        )
+    return parsed
 
 
 def _place(value: object, what: str, example: int) -> int:
@@ -61,6 +86,17 @@ def _place(value: object, what: str, example: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalAction(f"{what} is a whole number, like {example}, not {quoted(value)}.")
     return value
+
+
+def _meld_index(value: object) -> int:
+    """``value`` as a meld's index in ``g.table``; the meld itself (``g.table[0]``, an easy slip
+    when the melds are at hand) is refused with how to say its index instead."""
+    if isinstance(value, Meld):
+        raise IllegalAction(
+            "A meld's number is its index in g.table, counted from 0 (like 0 for g.table[0]), "
+            "not the meld itself."
+        )
+    return _place(value, "A meld's number", 0)
 
 
 @mypyc_attr(acyclic=True)
@@ -102,13 +138,20 @@ class Pass:
 @mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class GoDown:
-    """Lay the deal's contract, all at once. Each inner sequence is one meld; runs as placed,
-    lowest first."""
+    """Lay the deal's contract, all at once.
+
+    ``melds`` holds one entry per meld of the contract: card text (``"7H 7C 7S"``), a list of
+    cards or card text, or a :class:`~liverpool.Meld` (so ``GoDown(find_going_down(hand,
+    rules, deal))`` plays the solver's answer). A run's cards are taken as placed, lowest
+    first, as :func:`~liverpool.check_run` takes them. The action keeps the cards alone
+    (``melds`` is a tuple of card tuples), so records and ``str()`` do not depend on how the
+    melds were given.
+    """
 
     melds: tuple[tuple[Card, ...], ...]
 
-    def __init__(self, melds: Iterable[Iterable[Card | str] | str]) -> None:
-        object.__setattr__(self, "melds", _melds(melds))
+    def __init__(self, melds: Iterable[MeldGiven]) -> None:
+        object.__setattr__(self, "melds", _melds(melds, "GoDown"))
 
     def __str__(self) -> str:
         return "go down with " + " | ".join(format_cards(m) for m in self.melds)
@@ -117,8 +160,15 @@ class GoDown:
 @mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class LayOff:
-    """Add one card to meld number ``meld`` of the table; for a run say the ``end`` when the
-    card could go at either."""
+    """Add one card to a meld on the table.
+
+    ``card``: the card from your hand (a :class:`~liverpool.Card` or card text such as
+    ``"7H"``). ``meld``: which meld, as its index in ``g.table`` (``g.table[meld]``), counted
+    from 0 as Python counts; the terminal numbers melds from 1 for people, so its ``lay 7H 1``
+    is ``LayOff("7H", 0)``. ``end``: ``"low"`` or ``"high"``, the end of a run to add the card
+    at, needed only when it could go at either (``None`` lets the game choose, and is all a set
+    takes).
+    """
 
     card: Card
     meld: int
@@ -131,7 +181,7 @@ class LayOff:
         if end not in (None, "low", "high"):
             raise IllegalAction(f'The end of a run is "low" or "high", not {quoted(end)}.')
         object.__setattr__(self, "card", card_of(card))
-        object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
+        object.__setattr__(self, "meld", _meld_index(meld))
         object.__setattr__(self, "end", end)
 
     def __str__(self) -> str:
@@ -142,7 +192,15 @@ class LayOff:
 @mypyc_attr(acyclic=True)
 @dataclass(frozen=True, slots=True)
 class SwapWild:
-    """Put the natural ``card`` in place of the wild at ``position`` of meld ``meld``."""
+    """Put a natural card from your hand in place of a wild card on the table.
+
+    ``card``: the natural card (a :class:`~liverpool.Card` or card text). ``meld``: which meld,
+    as its index in ``g.table``, counted from 0. ``position``: where the wild sits in that
+    meld, as its index in ``g.table[meld].cards`` (lowest first in a run), also counted from
+    0. Both count as Python does; the terminal counts melds and places from 1 for people, so
+    its ``swap JH 1 3`` is ``SwapWild("JH", 0, 2)``. (``str()`` shows these indexes as they are
+    stored, as the saved transcripts do: "place 2 of meld 0" is index 2 of ``g.table[0]``.)
+    """
 
     card: Card
     meld: int
@@ -150,7 +208,7 @@ class SwapWild:
 
     def __init__(self, card: object, meld: object, position: object) -> None:  # (see LayOff)
         object.__setattr__(self, "card", card_of(card))
-        object.__setattr__(self, "meld", _place(meld, "A meld's number", 0))
+        object.__setattr__(self, "meld", _meld_index(meld))
         object.__setattr__(self, "position", _place(position, "A place in a meld", 1))
 
     def __str__(self) -> str:
@@ -213,8 +271,8 @@ class GoOut:
 
     melds: tuple[tuple[Card, ...], ...] | None = None
 
-    def __init__(self, melds: Iterable[Iterable[Card | str] | str] | None = None) -> None:
-        object.__setattr__(self, "melds", None if melds is None else _melds(melds))
+    def __init__(self, melds: Iterable[MeldGiven] | None = None) -> None:
+        object.__setattr__(self, "melds", None if melds is None else _melds(melds, "GoOut"))
 
     def __str__(self) -> str:
         return "go out with the whole hand"

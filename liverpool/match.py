@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .bots.base import Bot
-from .bots.registry import LEVELS, bot_level
+from .bots.registry import LEVELS, bot_level, make
 from .errors import LiverpoolError, quoted
 from .game import Game
 from .presets import get_rules
@@ -53,6 +53,7 @@ __all__ = [
     "play_match",
     "play_spec",
     "run_matches",
+    "seat_bots",
     "summarize",
     "wilson_interval",
     "write_csv",
@@ -71,36 +72,66 @@ class MatchResult:
 
 def play_match(
     rules: str | Rules | None,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot | str],
     seed: int = 0,
     *,
     names: Sequence[str] | None = None,
     dealer: int = 0,
 ) -> MatchResult:
-    """Play a whole match, one bot per seat, from ``seed``; every bot sees only its own view."""
-    kind = (
-        next((b for b in bots if isinstance(b, type)), None) if isinstance(bots, Sequence) else None
-    )
-    if kind is not None:
-        raise TypeError(
-            f"{kind.__name__} is a kind of bot, not a bot: make one by calling it, "
-            f"{kind.__name__}() (bots must be a list of bots, one per seat)"
-        )
-    if not isinstance(bots, Sequence) or not all(callable(getattr(b, "act", None)) for b in bots):
-        raise TypeError(
-            "bots must be a list of bots, one per seat, such as [lp.bots.BasicBot(), "
-            f"lp.bots.StrongBot()], not {quoted(bots)}"
-        )
-    game = Game(rules, list(names) if names else len(bots), seed, dealer=dealer)
+    """Play a whole match, one bot per seat, from ``seed``; every bot sees only its own view.
+
+    A seat may be given a bot or a bot level's name (``"basic"``, any case; see
+    :data:`liverpool.bots.LEVELS`), or a mix: ``play_match("house", ["strong", "basic",
+    my_bot])``. A name is made by the registry with that seat's seed
+    (:func:`~liverpool.bots.seat_seed` of ``seed`` and the seat), as ``liverpool simulate``
+    makes its bots, so the same names and seed play the same match there and here. An unknown
+    name raises the registry's :class:`~liverpool.LiverpoolError` (a ``ValueError``) listing
+    the names there are, before anything is dealt.
+    """
+    seated = seat_bots(bots, seed)
+    game = Game(rules, list(names) if names else len(seated), seed, dealer=dealer)
     steps = 0
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
         legal = game.legal_actions()
-        action = bots[seat].act(game.view(seat), legal)
+        action = seated[seat].act(game.view(seat), legal)
         game.apply(action)
         steps += 1
     return MatchResult(tuple(game.scores), tuple(game.winners), game, steps)
+
+
+def seat_bots(bots: Sequence[Bot | str], seed: int) -> list[Bot]:
+    """The bot at each seat of a match seeded ``seed``: a bot as given, a level's name made by
+    the registry with :func:`bot_seed` (the one way :func:`play_match` and a tournament's
+    :func:`play_spec` seat named bots, so a name plays alike in both).
+
+    Anything else raises ``TypeError`` saying what a seat takes; an unknown name, the
+    registry's :class:`~liverpool.LiverpoolError`.
+    """
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(
+            "bots must be a list of bots, one per seat, each a bot or a bot's name, such as "
+            f"['strong', 'basic', 'basic'] or [lp.bots.StrongBot(), lp.bots.BasicBot()], not "
+            f"{quoted(bots)}"
+        )
+    kind = next((b for b in bots if isinstance(b, type)), None)
+    if kind is not None:
+        raise TypeError(
+            f"{kind.__name__} is a kind of bot, not a bot: make one by calling it, "
+            f"{kind.__name__}() (bots must be a list of bots, one per seat)"
+        )
+    odd = next(
+        (b for b in bots if not isinstance(b, str) and not callable(getattr(b, "act", None))), None
+    )
+    if odd is not None:
+        raise TypeError(
+            "bots must be a list of bots, one per seat, each a bot or a bot's name, such as "
+            f"lp.bots.BasicBot() or 'basic': {quoted(odd)} is neither"
+        )
+    return [
+        make(b, bot_seed(seed, seat)) if isinstance(b, str) else b for seat, b in enumerate(bots)
+    ]
 
 
 # --- tournaments ---------------------------------------------------------------------------
@@ -212,7 +243,10 @@ def match_specs(
 
 def play_spec(spec: MatchSpec) -> MatchOutcome:
     """Play one match of a tournament (a top-level function, so worker processes can run it)."""
-    bots = [make_bot(name, bot_seed(spec.seed, seat)) for seat, name in enumerate(spec.bots)]
+    try:
+        bots = seat_bots(spec.bots, spec.seed)  # as play_match seats named bots
+    except LiverpoolError as exc:  # a bad name: the command's mistake, not a failed match
+        raise SimulationError(str(exc)) from None
     try:
         result = play_match(spec.rules, bots, seed=spec.seed)
     except Exception as exc:

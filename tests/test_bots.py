@@ -170,3 +170,24 @@ def test_a_buy_that_completes_the_contract_says_so_not_zero_cards_from_going_dow
     action, reason = BasicBot(0).explain(game.view(2), game.legal_actions())
     assert isinstance(action, lp.Buy)
     assert reason == "Buy the K♥: it lets you go down on your turn, worth the penalty card."
+
+
+def test_require_choice_refuses_an_empty_choice_in_words() -> None:
+    from liverpool.bots.base import NO_CHOICE, require_choice
+
+    require_choice([lp.Pass()])  # something to choose from: nothing to say
+    with pytest.raises(lp.IllegalAction) as caught:
+        require_choice([])
+    assert str(caught.value) == NO_CHOICE
+    assert "No legal action to choose from: it is not this seat's decision." in NO_CHOICE
+
+
+@pytest.mark.parametrize("make", [RandomBot, BasicBot, StrongBot, lp.bots.ExpertBot])
+def test_a_bot_asked_with_no_legal_action_says_it_is_not_its_decision(make: type) -> None:
+    game = lp.Game("house", 3, seed=1)
+    bot = make(0)
+    view = game.view(1)  # seat 1 has no decision: seat 0 acts first
+    for ask in (bot.act, bot.explain):
+        with pytest.raises(lp.IllegalAction, match="it is not this seat's decision"):
+            ask(view, [])
+    assert bot.act(game.view(0), game.legal_actions()) in game.legal_actions()  # still plays

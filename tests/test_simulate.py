@@ -22,7 +22,8 @@ from types import ModuleType
 import pytest
 
 import liverpool.match as match_module
-from liverpool import PRESETS, RulesError
+from liverpool import PRESETS, LiverpoolError, RulesError
+from liverpool.bots import Bot, RandomBot
 from liverpool.cli import main
 from liverpool.match import (
     BOT_NAMES,
@@ -37,6 +38,7 @@ from liverpool.match import (
     format_verdict,
     match_seed,
     match_specs,
+    play_match,
     run_matches,
     summarize,
     wilson_interval,
@@ -451,3 +453,25 @@ def test_the_legend_says_who_deals_and_who_plays_first_as_simulate_seats_them() 
     assert "seat 0 deals first; seat 1 plays first in deal 1" in legend
     assert "seat 0 plays first" not in legend
     assert all(len(line) <= 100 for line in SUMMARY_LEGEND.splitlines())
+
+
+def test_play_match_takes_bot_names_and_plays_the_match_simulate_plays(
+    local_outcomes: list[MatchOutcome],
+) -> None:
+    seed = match_seed(SEED, 0)
+    result = play_match(PRESET, list(BOTS), seed=seed)  # names, made as simulate makes them
+    assert result.scores == local_outcomes[0].scores and result.steps == local_outcomes[0].steps
+    mixed: list[Bot | str] = [
+        RandomBot(bot_seed(seed, 0)),
+        "Random",
+        " random ",
+    ]  # any case; bots and names
+    assert play_match(PRESET, mixed, seed=seed).scores == result.scores
+
+
+def test_play_match_refuses_an_unknown_bot_name_with_the_registrys_words() -> None:
+    with pytest.raises(LiverpoolError) as caught:
+        play_match("house", ["basic", "cheater", "basic"])
+    assert str(caught.value) == (
+        "there is no bot called 'cheater'; choose from: random, basic, strong, expert"
+    )

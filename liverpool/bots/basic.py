@@ -37,6 +37,7 @@ from ..rules import RummyCall
 from ..state import Phase
 from ..view import PlayerView
 from ..words import counted, listed
+from .base import require_choice
 
 __all__ = ["BasicBot"]
 
@@ -58,6 +59,7 @@ class BasicBot:
 
         Each phase has its own decision method, so a subclass (StrongBot) overrides any one.
         """
+        require_choice(legal)  # asked with nothing to choose: say so, not an IndexError
         match view.phase:
             case Phase.CUT:
                 return self._cut(view, legal)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..actions import Action
 from ..view import PlayerView
+from .base import require_choice
 
 __all__ = ["RandomBot"]
 
@@ -27,6 +28,7 @@ class RandomBot:
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
         del view
+        require_choice(legal)  # before the draw: an empty choice takes no random number
         return legal[self._rng.randrange(len(legal))]
 
     def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:

@@ -29,6 +29,7 @@ from ..melds import (
     ACE_HIGH,
     End,
     Meld,
+    VerdictCode,
     arrange_run,
     check_run,
     check_set,
@@ -43,6 +44,7 @@ from ..rules import (
     LayOffTiming,
     MeldKind,
     Requirement,
+    Rules,
     WildSwap,
 )
 from ..solver import find_whole_hand, going_down_melds, may_empty_hand
@@ -550,6 +552,8 @@ def swap_error(ctx: Context, seat: int, action: SwapWild) -> str | None:
         return f"There is no meld number {action.meld} on the table."
     meld = s.table[action.meld]
     verdict = meld.can_replace_wild(action.position, action.card, rules, by=seat)
+    if verdict.code is VerdictCode.NOT_WILD:
+        return sentence(f"{verdict.reason}: {wilds_in(meld, action.meld, rules)}")
     if not verdict:
         return sentence(verdict.reason)
     new_meld, freed = meld.replace_wild(action.position, action.card, rules)
@@ -564,6 +568,20 @@ def swap_error(ctx: Context, seat: int, action: SwapWild) -> str | None:
             return freed_wild_stuck(freed, rules)
         return stuck_reason(ctx, hand, s.taken_discard)
     return None
+
+
+def wilds_in(meld: Meld, number: int, rules: Rules) -> str:
+    """Where table meld ``number``'s wild cards are, as the indexes a :class:`SwapWild` takes
+    (from 0, as Python counts; the terminal words its own refusal from 1): a wrong place is
+    answered with the right one, not only with "not there"."""
+    wilds = meld.wild_positions(rules)
+    if not wilds:
+        where = "holds no wild card"
+    elif len(wilds) == 1:
+        where = f"has its wild card, the {meld.cards[wilds[0]]}, at index {wilds[0]}"
+    else:
+        where = f"has its wild cards at indexes {' and '.join(str(w) for w in wilds)}"
+    return f"meld {number} {where} (melds and places count from 0)"
 
 
 def apply_swap(ctx: Context, action: SwapWild) -> list[Event]:
