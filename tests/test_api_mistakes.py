@@ -239,11 +239,15 @@ def test_one_card_melds_given_as_lists_are_still_judged_by_the_rules() -> None:
 
 
 def test_index_fields_say_what_they_index_and_that_they_count_from_0() -> None:
+    # (the compiled engine keeps no class docstrings: make test-fast deselects this test)
     for action in (lp.LayOff, lp.SwapWild):
         doc = " ".join((action.__doc__ or "").split())
         assert "index in ``g.table``" in doc and "counted from 0" in doc
         assert "terminal" in doc  # and that the terminal counts from 1
     assert "``g.table[meld].cards``" in " ".join((lp.SwapWild.__doc__ or "").split())
+
+
+def test_an_actions_words_keep_the_stored_indexes() -> None:
     # str() keeps the stored numbers, as the saved transcripts show them
     assert str(lp.SwapWild("JH", 0, 2)) == "swap the J♥ for the wild at place 2 of meld 0"
     assert str(lp.LayOff("7H", 1, "low")) == "lay off the 7♥ on meld 1 at the low end"
