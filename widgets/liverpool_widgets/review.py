@@ -634,12 +634,13 @@ def moment_board(d: Decision) -> str:
 
 def _lost_cell(d: Decision) -> str:
     """The "lost" column: "—" for nothing lost, the loss with its ± (the spread of the sampled
-    deals, which is what tells a close call from a loss), a close call's greyed and marked."""
+    deals, which is what tells a close call from a loss), a close call's in italic and marked."""
     if not d.loss_figure:
         return "<span title='nothing lost'>—</span>"
     if d.close_call:
         return (
-            f"<span style='color:#57606a' title='too close to call: not counted as a loss'>"
+            # italic, not grey: the list sits on the page, whose ground a dark theme makes dark
+            f"<span style='font-style:italic' title='too close to call: not counted as a loss'>"
             f"{d.loss_figure}?</span>"
         )
     return d.loss_figure
