@@ -59,7 +59,7 @@ def _discard_of(card: Card) -> Discard:
     return _DISCARDS[card.index]
 
 
-# By the card's small code (see Card.__post_init__): one Discard per card.
+# By the card's small code (Card.index, filled in once per card): one Discard per card.
 _DISCARDS = {c.index: Discard(c) for c in (JOKER, *(Card.of(r, u) for r in Rank for u in Suit))}
 
 
