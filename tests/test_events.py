@@ -51,3 +51,19 @@ def test_a_negative_deal_score_reads_with_a_minus_sign() -> None:
     over = [e.text for e in game.log if e.kind == "deal_over"]
     assert any(" −50" in line for line in over)
     assert not any("+-" in line for line in over)
+
+
+def test_an_events_repr_is_short_and_pastes_back() -> None:
+    from liverpool.cards import Card
+    from liverpool.events import Event, EventKind
+
+    game = lp.Game("house", 3, seed=1)
+    for _ in range(40):  # a few moves of the first deal (the first legal move each time)
+        game.apply(game.legal_actions()[0])
+    drawn = next(e for e in game.log if e.kind is EventKind.DRAW_STOCK)
+    shown = repr(drawn)
+    # the kind and the text first, then only fields that say something: no "also_sees=None"
+    assert shown.startswith("Event(EventKind.DRAW_STOCK, ") and "also_sees" not in shown
+    assert "scores=" not in shown and "secret=(Card.parse(" in shown
+    for event in game.log:
+        assert eval(repr(event), {"Event": Event, "EventKind": EventKind, "Card": Card}) == event
