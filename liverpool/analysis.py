@@ -13,8 +13,9 @@ it is not: a distance of 0 is confirmed with :func:`~liverpool.find_going_down`.
 
 Every public function here takes a hand as cards or card text (``"7H 7C 9H"``) and the rules
 as a :class:`~liverpool.Rules` or a preset's name, as :func:`~liverpool.find_going_down` does.
-The engine and the bots pass cards and a :class:`~liverpool.Rules`, which one ``isinstance``
-check lets through unread: the bots ask the distance thousands of times a turn.
+The engine and the bots pass cards and a :class:`~liverpool.Rules`, which
+:func:`~liverpool.cards.as_cards` and :func:`~liverpool.rules.rules_given` let through with one
+``isinstance`` check, unread: the bots ask the distance thousands of times a turn.
 """
 
 from __future__ import annotations
@@ -440,27 +441,6 @@ class _PartialSearch:
                 return
 
 
-def _cards(hand: object) -> list[Card]:
-    """A hand as a new list of cards: cards pass with one ``isinstance`` check each (the bots'
-    and the engine's calls, many per turn), anything else is read as card text (a string read
-    whole, never letter by letter), raising :class:`~liverpool.CardParseError`."""
-    if isinstance(hand, (list, tuple)):
-        for card in hand:
-            if not isinstance(card, Card):
-                return list(as_cards(hand))
-        return list(hand)
-    return list(as_cards(hand))
-
-
-def _rules(rules: object) -> Rules:
-    """``rules`` as a :class:`Rules` (a preset's name looked up), checked cheaply first. Typed
-    ``object``: compiled, a caller's ``Rules | str`` narrowed to ``str`` would be checked as a
-    ``str`` and refuse ``None`` with a TypeError instead of :func:`rules_given`'s sentence."""
-    if isinstance(rules, Rules):
-        return rules
-    return rules_given(rules)
-
-
 def _melds(table: object) -> list[Meld]:
     """The table's melds as :attr:`Game.table <liverpool.Game.table>` gives them; anything
     else (card text, a list of cards) is refused in a sentence rather than failing inside."""
@@ -479,8 +459,8 @@ def contract_distance(hand: CardsGiven, rules: Rules | str, deal: int) -> int:
     """How many more cards the hand needs before it can go down (0: it can go down now).
 
     ``hand`` is cards or card text, ``rules`` a :class:`Rules` or a preset's name."""
-    cards = _cards(hand)
-    given = _rules(rules)
+    cards = list(as_cards(hand))
+    given = rules_given(rules)
     key = (id(given), deal, tuple(sorted(c.index for c in cards)))
     cached = _DISTANCE_CACHE.get(key)
     if cached is not None and cached[0] is given:
@@ -506,11 +486,11 @@ def lay_off_options(
     hand: CardsGiven, table: Sequence[Meld], rules: Rules | str
 ) -> list[LayOffOption]:
     """Every (card, meld, end) where a card of the hand fits a meld of the table."""
-    given = _rules(rules)
+    given = rules_given(rules)
     melds = _melds(table)
     seen: set[Card] = set()
     options: list[LayOffOption] = []
-    for card in _cards(hand):
+    for card in as_cards(hand):
         if card in seen:
             continue
         seen.add(card)
@@ -521,9 +501,9 @@ def lay_off_options(
 
 def swap_options(hand: CardsGiven, table: Sequence[Meld], rules: Rules | str) -> list[SwapOption]:
     """Every natural of the hand that may replace a wild on the table (timing aside)."""
-    given = _rules(rules)
+    given = rules_given(rules)
     options: list[SwapOption] = []
-    naturals = sorted({c for c in _cards(hand) if not given.is_wild(c)}, key=Card.sort_key)
+    naturals = sorted({c for c in as_cards(hand) if not given.is_wild(c)}, key=Card.sort_key)
     for k, meld in enumerate(_melds(table)):
         for pos in meld.wild_positions(given):
             for card in naturals:
@@ -534,7 +514,7 @@ def swap_options(hand: CardsGiven, table: Sequence[Meld], rules: Rules | str) ->
 
 def unseen_counts(seen: CardsGiven, rules: Rules | str, players: int) -> Counter[Card]:
     """How many copies of each card are not in ``seen`` (so may be in the stock or other hands)."""
-    return _shoe_counts(_rules(rules), players) - Counter(_cards(seen))
+    return _shoe_counts(rules_given(rules), players) - Counter(as_cards(seen))
 
 
 def _shoe_counts(rules: Rules, players: int) -> Counter[Card]:
@@ -569,10 +549,10 @@ def analyze_hand(
     With ``exact_outs`` (the coach's choice) an out is every card whose arrival lowers the
     distance, found by trying each card of the shoe; without it (the bots' quick choice) the
     outs are the cards the best partial melds are waiting for."""
-    cards = _cards(hand)
-    given = _rules(rules)
+    cards = list(as_cards(hand))
+    given = rules_given(rules)
     melds = _melds(table)
-    seen_cards = _cards(seen)
+    seen_cards = list(as_cards(seen))
     players = players or given.min_players
     progress = hand_progress(cards, given, deal)
     missing = progress.missing
@@ -621,8 +601,8 @@ def hand_progress(hand: CardsGiven, rules: Rules | str, deal: int) -> HandProgre
     """The hand's distance to the contract for ``deal``, its best partial melds, the cards they
     wait for and its dead weight (``hand``: cards or card text; ``rules``: a :class:`Rules` or a
     preset's name)."""
-    cards = _cards(hand)
-    given = _rules(rules)
+    cards = list(as_cards(hand))
+    given = rules_given(rules)
     contract = given.contract(deal)
     melds = find_going_down(cards, given, deal)
     score, chosen = _best_partial(cards, given, contract.requirements)
