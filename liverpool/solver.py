@@ -7,8 +7,9 @@ to a legal core (every legal meld holds a legal core of the contract's minimum l
 solution is missed).
 
 The search picks one meld per requirement from what is left of the hand — naturals counted by
-card, wilds as a number — cheapest in wilds first, then, for whole-hand deals, lays every other
-card onto those melds.
+card, wilds as a number — cheapest in wilds first, then lays the other naturals that fit onto
+those melds, keeping the choice of melds that lays the most (for whole-hand deals, every other
+card).
 """
 
 from __future__ import annotations
@@ -142,17 +143,55 @@ def _find_going_down(
     # Most solutions use the contract's minimum cards, which the test above allows for; a run
     # a counting wild limit makes longer (see ``_run_piece``) may leave too few to keep.
     if extend:
-        wild = facts.wild
-        return _cores(
-            read,
-            rules,
-            lambda melds, rest: (
-                _extend_with_naturals(melds, rest, wild, read.floor, keep)
-                if len(rest) >= keep
-                else None
-            ),
-        )
+        widest = _Widest(facts.wild, read.floor, keep)
+        return _cores(read, rules, widest.offer) or widest.melds
     return _cores(read, rules, lambda melds, rest: melds if len(rest) >= keep else None)
+
+
+class _Widest:
+    """The core that, extended with the naturals that fit it, lays the most naturals.
+
+    Two cores meeting the same contract can lay different cards once extended: a set of 7s
+    taking the joker and a run 7♥-10♥ leave the Q♥ out, where the three 7s and a run 8♥-Q♥ (the
+    joker as J♥) lay it. So the extended cores are weighed in the search's order (fewest wilds
+    first) and the best kept. Best of all is one that lays every card but those the player
+    must keep (to discard), and the search stops at the first; otherwise the fewest naturals
+    left in hand, then the most wilds kept (a wild can still be laid off, a natural left may
+    never find a place), then the first found. The search also stops at a core that leaves no
+    natural (the wilds it keeps are the player's to lay off later), or after
+    :data:`_WIDEST_CORES` cores: most hands have a few, and a hand full of wilds has thousands
+    that lay the same cards.
+    """
+
+    __slots__ = ("best", "cores", "floor", "keep", "melds", "wild")
+
+    def __init__(self, wild: Sequence[bool], floor: int, keep: int) -> None:
+        self.wild = wild
+        self.floor = floor
+        self.keep = keep
+        self.best: tuple[int, int] | None = None
+        self.melds: list[Meld] | None = None
+        """The best extended core so far."""
+        self.cores = 0
+
+    def offer(self, melds: list[Meld], rest: list[Card]) -> list[Meld] | None:
+        """Weigh one core with the cards it leaves: the answer once no better can come."""
+        keep = self.keep
+        if len(rest) < keep:
+            return None
+        grown, kept = _extend_with_naturals(melds, rest, self.wild, self.floor, keep)
+        if len(kept) <= keep:
+            return grown
+        wild = self.wild
+        naturals = sum(1 for c in kept if not wild[c.index])
+        key = (naturals, naturals - len(kept))  # then the more wilds kept
+        if self.best is None or key < self.best:
+            self.best, self.melds = key, grown
+        self.cores += 1
+        return self.melds if not naturals or self.cores >= _WIDEST_CORES else None
+
+
+_WIDEST_CORES: Final = 64
 
 
 class _Read:
@@ -768,8 +807,9 @@ _SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
 
 def _extend_with_naturals(
     melds: list[Meld], rest: list[Card], wild: Sequence[bool], floor: int, keep: int
-) -> list[Meld]:
-    """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand.
+) -> tuple[list[Meld], list[Card]]:
+    """Greedily add extra naturals that fit the melds, keeping ``keep`` cards in hand: the
+    longer melds, and the cards still in hand.
 
     Cards are tried lowest first, each on the first meld it fits (at a run's low end before
     its high end), until a pass adds nothing. A natural keeps any legal meld legal, whatever
@@ -844,7 +884,7 @@ def _extend_with_naturals(
             else:
                 values = tuple(range(lows[i], highs[i] + 1))
             grown[i] = Meld(meld.kind, cards, values, meld.suit, meld.owner)
-    return grown
+    return grown, rest
 
 
 _code_of = attrgetter("index")  # a card's code (see liverpool.codes)

@@ -25,6 +25,7 @@ from liverpool import (
     Requirement,
     Rules,
     WildLimit,
+    solver,
 )
 from liverpool.melds import value_rank
 from liverpool.solver import contract_is_met
@@ -143,6 +144,20 @@ def test_house_a_run_grows_to_thirteen_cards_and_no_further() -> None:
     assert [len(m.cards) for m in melds] == [13, 4]
     assert melds[0].values == tuple(range(1, 14))  # the second A♥ would make 14: it stays
     assert sum(left_over(cards(hand), melds).values()) == 1
+
+
+def test_house_picks_the_core_that_lays_the_most_cards() -> None:
+    # The joker completes either the set of 7s (leaving the run 7-10 of hearts, which the Q
+    # cannot join) or the run as its J (the three 7s then make the set and the Q joins the run):
+    # only the second lays the Q.
+    hand = "7H 7C 7S 9H 10H JK QH 8H 3D 4C 5S"
+    melds = going_down("house", 2, hand)
+    assert melds is not None
+    assert [" ".join(str(c) for c in m.cards) for m in melds] == [
+        "7♠ 7♥ 7♣",
+        "8♥ 9♥ 10♥ 🃏 Q♥",
+    ]
+    assert sorted(left_over(cards(hand), melds)) == cards("3D 4C 5S")
 
 
 def test_without_extend_melds_are_minimum_length() -> None:
@@ -524,6 +539,52 @@ def test_find_going_down_result_is_always_a_legal_going_down(
         assert_legal_going_down(hand, rules, deal, melds)
         for meld in melds:
             assert meld == lp.Meld.build(meld.kind, meld.cards, rules)  # wilds fixed as placed
+
+
+@st.composite
+def crowded_hand(draw: st.DrawFn) -> list[Card]:
+    """Nine to twelve cards from five ranks in two suits and two jokers: most cards could go
+    into more than one meld, so cores that meet the contract differ in what they leave."""
+    start = draw(st.integers(1, 10))
+    suits = draw(st.lists(st.sampled_from(lp.Suit), min_size=2, max_size=2, unique=True))
+    window = [Card(value_rank(v), s) for v in range(start, start + 5) for s in suits]
+    pool = [*window, *window, JK, JK]
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=9, max_size=12, unique=True))
+    return [pool[i] for i in picks]
+
+
+@given(
+    name=st.sampled_from(["house", "online", "florida", "limits:nm/2n", "limits:1n/4"]),
+    data=st.data(),
+)
+def test_find_going_down_lays_as_many_naturals_as_any_core_it_could_extend(
+    name: str, data: st.DataObject
+) -> None:
+    """Every way to meet the contract with minimum-length melds, each grown with the naturals
+    that fit it: none leaves fewer naturals in hand, not counting a card the player keeps to
+    discard."""
+    rules = rules_of(name)
+    deal = data.draw(st.integers(1, 3), label="deal")
+    hand = data.draw(crowded_hand(), label="hand")
+    melds = lp.find_going_down(hand, rules, deal)
+    facts = solver._deal(rules, deal)
+    read = solver._read([c.index for c in hand], facts.plan, facts.wild, facts.jokers, facts.floor)
+    keep = facts.keep
+
+    def left(kept: Sequence[Card]) -> int:
+        return 0 if len(kept) <= keep else sum(1 for c in kept if not rules.is_wild(c))
+
+    lefts: list[int] = []
+
+    def every(core: list[lp.Meld], rest: list[Card]) -> None:
+        if len(rest) >= keep and len(lefts) <= 64:
+            _, kept = solver._extend_with_naturals(core, rest, facts.wild, facts.floor, keep)
+            lefts.append(left(kept))
+
+    solver._cores(read, rules, every)
+    assert (melds is None) is (not lefts)
+    if melds is not None and len(lefts) <= 64:
+        assert left(list(left_over(hand, melds).elements())) == min(lefts)
 
 
 def test_brute_force_sanity() -> None:
