@@ -399,7 +399,7 @@ def _add_review(sub: Subparsers) -> None:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    from liverpool import LiverpoolError, RecordError
+    from liverpool import LiverpoolError, RecordError, SeatError
     from liverpool.files import read_saved_game
     from liverpool.match import TextProgress
     from liverpool.review import DEFAULT_BUDGET, format_review, review
@@ -428,7 +428,9 @@ def _cmd_review(args: argparse.Namespace) -> int:
             )
     except RecordError as exc:  # corrupt, cut short, or not a saved game at all
         return fail(f"{args.record!r} cannot be reviewed: {exc}")
-    except LiverpoolError as exc:  # e.g. a seat that is not at the table
+    except SeatError as exc:  # --seat names no seat of the record
+        return fail(_clause(str(exc)))
+    except LiverpoolError as exc:
         return fail(str(exc))
     finally:
         if bar is not None:
@@ -440,6 +442,15 @@ def _cmd_review(args: argparse.Namespace) -> int:
         )
     sys.stdout.write(format_review(result, every=not args.below_good) + "\n")
     return 130 if stopped else 0
+
+
+def _clause(text: str) -> str:
+    """An engine sentence ("There is no seat 7 at this table; ...") as the clause the CLI
+    writes after "liverpool review: ": lower case and no full stop, as argparse's errors and
+    every other error line of this command line are written. Only for sentences that begin
+    with a common word (a seat error's "There"), never a player's name."""
+    text = text.strip().removesuffix(".")
+    return text[:1].lower() + text[1:]
 
 
 @contextlib.contextmanager

@@ -56,7 +56,7 @@ from .actions import (
 from .bots import LEVELS, BasicBot, bot_level, for_seats
 from .bots import coach as make_coach
 from .bots.base import Bot
-from .cards import JOKER, Card
+from .cards import JOKER, Card, Rank
 from .errors import CardParseError, IllegalAction, LiverpoolError, RecordError, quoted
 from .events import Event, EventKind, second_person, signed_points
 from .files import read_saved_game, write_atomically, write_problem
@@ -78,7 +78,7 @@ from .table_model import (
     score_pad,
 )
 from .view import PlayerView
-from .words import counted, sentence
+from .words import counted, listed, sentence
 
 __all__ = [
     "LEVELS",
@@ -188,17 +188,56 @@ def _tokens(text: str) -> list[str]:
 
 
 def _card(token: str, hand: Sequence[Card]) -> Card:
-    """A card from its text, or from its number in ``hand`` (as shown, counting from 1)."""
-    if _NUMBER_LIKE.fullmatch(token):  # "3", and "-1" or "1.5", which are no card either
-        if not hand:
-            raise CommandError(f"{quoted(token)} is a number; name the card instead, e.g. 7H.")
-        if not token.isdigit() or not 1 <= int(token) <= len(hand):
-            raise CommandError(
-                f"There is no card number {quoted(token)[1:-1]} in your hand: they are numbered 1 "
-                f"to {len(hand)}."
-            )
-        return hand[int(token) - 1]
-    return Card.parse(token)
+    """A card from its text, or from its number in ``hand`` (as shown, counting from 1).
+
+    A learner who holds the 7♥ and types ``x 7`` may mean "my seven" as easily as "card
+    number 7", and a discard cannot be taken back. So a number from 2 to 10 that is also the
+    rank of a card in the hand is taken as a card number only when that card has this rank
+    (either reading then gives a card of that rank); otherwise the command is refused with
+    both cards named, so that the learner types the one they mean. A number out of range says
+    how to name a card by its rank and suit, for the same reason.
+    """
+    if not _NUMBER_LIKE.fullmatch(token):
+        return Card.parse(token)
+    # "3", and "-1" or "1.5", which are no card either
+    if not hand:
+        raise CommandError(f"{quoted(token)} is a number; name the card instead, e.g. 7H.")
+    value = int(token) if token.isdigit() else None
+    rank = Rank(value) if value is not None and 2 <= value <= 10 else None
+    same_rank = [c for c in hand if rank is not None and c.rank == rank]
+    choices = _either(same_rank)
+    if value is None or not 1 <= value <= len(hand):
+        by_rank = (
+            f"; for {_rank_phrase(same_rank)}, write {choices}"
+            if same_rank
+            else " (or name a card by its rank and suit, e.g. 7H)"
+        )
+        raise CommandError(
+            f"There is no card number {quoted(token)[1:-1]} in your hand: they are numbered 1 "
+            f"to {len(hand)}{by_rank}."
+        )
+    card = hand[value - 1]
+    if rank is not None and same_rank and card.rank != rank:
+        raise CommandError(
+            f"{quoted(token)} could mean card number {value} (the {card}) or "
+            f"{_rank_phrase(same_rank)}; nothing was played. Name the card you mean: {card} "
+            f"for card number {value}, or {choices} for {_rank_phrase(same_rank, named=True)}."
+        )
+    return card
+
+
+def _rank_phrase(cards: Sequence[Card], *, named: bool = False) -> str:
+    """Cards of one rank from the hand as a learner calls them: "your seven (7♥)" for one
+    card ("the seven" once ``named``, after the card), "a seven" for several."""
+    word = cards[0].rank.word if cards[0].rank is not None else "joker"
+    if len(set(cards)) == 1:
+        return f"the {word}" if named else f"your {word} ({cards[0]})"
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def _either(cards: Sequence[Card]) -> str:
+    """Cards as choices in a sentence: "7♥", "7♥ or 7♣", "7♥, 7♣ or 7♠"."""
+    return listed([str(c) for c in dict.fromkeys(cards)], "or")
 
 
 def _number(token: str, what: str, usage: str) -> int:
@@ -214,6 +253,49 @@ def _melds(text: str, hand: Sequence[Card], usage: str) -> list[list[Card]]:
     if not all(groups):
         raise CommandError(f"One of the melds has no cards; write {usage}.")
     return [[_card(t, hand) for t in g] for g in groups]
+
+
+_TAKES_CARDS = frozenset({"down", "out", "lay", "swap", "discard", "give"})
+"""The commands that cards follow (``help`` on one of them says how to write a card)."""
+_TAKES_ARGUMENTS = _TAKES_CARDS | {"cut"}
+"""The commands that something follows: cards, or for ``cut`` a number."""
+
+
+def _is_card_text(token: str) -> bool:
+    """Whether ``token`` could name a card: its text, or a number that could be a card's."""
+    if token.isdigit():
+        return True
+    try:
+        Card.parse(token)
+    except CardParseError:
+        return False
+    return True
+
+
+def _not_a_command(word: str, rest: str) -> str:
+    """Why ``word`` (followed by ``rest``) starts no command, said the way that helps a
+    learner on: a short command run into its card ("x7h") lacks only a space, and a card alone
+    ("7H", "3") is most often a discard whose command was left out; anything else is pointed
+    to ``help``."""
+    lower = word.lower()
+    verbs = sorted((w for w, v in _WORDS.items() if v in _TAKES_ARGUMENTS), key=len, reverse=True)
+    for verb in verbs:
+        glued = word[len(verb) :]
+        if lower.startswith(verb) and glued and _is_card_text(glued):
+            typed = " ".join([word[: len(verb)], glued, *rest.split()])
+            return f"Put a space between the command and what follows it: {typed}."
+    if _is_card_text(word):
+        if rest:
+            return (
+                f"{quoted(word)} is not a command: put one before the cards (down to go down, "
+                "lay to lay off, x to discard); 'help' lists them."
+            )
+        what = f"card number {word}" if word.isdigit() else f"the {Card.parse(word)}"
+        return (
+            f"{quoted(word)} is not a command: to discard {what}, write x {word}; 'help' lists "
+            "the commands."
+        )
+    return f"{quoted(word)} is not a command; 'help' lists them."
 
 
 def parse_command(
@@ -243,7 +325,7 @@ def parse_command(
         rest = words[1] if len(words) > 1 else ""
     verb = _WORDS.get(head)
     if verb is None:
-        raise CommandError(f"{quoted(words[0])} is not a command; 'help' lists them.")
+        raise CommandError(_not_a_command(words[0], rest))
     if verb == "lay" and rest.lower().startswith("off"):  # "lay off 7H 2"
         rest = rest[3:]
     usage = _USAGE.get(verb, verb)
@@ -278,6 +360,9 @@ def parse_command(
     if verb == "out":
         return GoOut(_melds(rest, hand, "out, or out 7H 7C 7S | 8H 9H 10H JH") if args else None)
     if verb in ("discard", "give"):
+        joined = "".join(args)
+        if len(args) == 2 and not joined.isdigit() and _is_card_text(joined):
+            raise CommandError(f"Write a card as one word, with no space: {head} {joined}.")
         if len(args) != 1:
             raise CommandError(f"Name one card; write {usage}.")
         card = _card(args[0], hand)
@@ -596,8 +681,15 @@ class TerminalGame:
         return line is not None and line.strip().lower() not in ("q", "quit", "exit")
 
     def _quit(self) -> None:
+        """Stop the match (quit, Ctrl-D, Ctrl-C): saved where ``--save`` says, and otherwise
+        say that it is gone, and how to keep the next one, since an end of input typed by
+        mistake ends a match that cannot be resumed."""
         if self._save():
             self.say(f"Saved the game to {self.saved_to}; resume it with --load.")
+        elif self.save_path is None and self.game.actions:
+            note = "This match was not saved. To stop a match and resume it later, start it "
+            for line in textwrap.wrap(note + "with --save FILE.", _SCREEN - 1):
+                self.say(line)
         self.say("Goodbye.")
 
     def _save(self) -> bool:
@@ -945,8 +1037,8 @@ def help_lines(rules: Rules, contract: Contract, topic: str | None = None) -> li
     lines = [] if topic is not None else ["Commands (any case):"]
     for entry in entries:
         lines += entry.format(example=example).splitlines()
-    if topic is not None:
-        return lines
+    if topic is not None:  # a command that takes a card says how to write one (x 3 too)
+        return lines + (_HELP_CARDS.splitlines() if topic in _TAKES_CARDS else [])
     lines += _HELP_CARDS.splitlines()
     if rules.failed_going_down_penalty:  # a mistyped card number would cost real points
         lines += textwrap.wrap(
@@ -1240,7 +1332,9 @@ _HELP: tuple[tuple[tuple[str, ...], str], ...] = (
 
 _HELP_CARDS = """\
 Cards: 7H 7♥ 10h TD qs; a joker is JK or *. You may also give a card by the number shown
-above it in your hand, e.g. x 3 discards card number 3."""
+above it in your hand, e.g. x 3 discards card number 3; when you hold a 3 that is not
+card number 3, x 3 is refused and asks you to name the card (x 3♥)."""
+"""How to write a card, under the full help and under ``help`` on a command that takes one."""
 
 
 def contract_example(contract: Contract, aces: AceMode = AceMode.LOW_OR_HIGH) -> str:

@@ -254,10 +254,18 @@ def test_review_bad_arguments_fail_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _saved_game(tmp_path)
-    assert main(["review", str(path), "--seat", "7", "-q"]) == 2
+    # a seat error reads as every other error line: a lower-case clause, no full stop (it
+    # was the engine's sentence, "liverpool review: There is no seat 7 ... 3 (Dev).")
+    for seat in ("7", "-1"):
+        assert main(["review", str(path), "--seat", seat, "-q"]) == 2
+        assert capsys.readouterr().err == (
+            f"liverpool review: there is no seat {seat} at this table; the seats are 0 (Ada), "
+            "1 (Ben), 2 (Cleo), 3 (Dev)\n"
+        )
+    assert main(["play", "--load", str(path), "--name", "Zed"]) == 2
     assert capsys.readouterr().err == (
-        "liverpool review: There is no seat 7 at this table; the seats are 0 (Ada), 1 (Ben), "
-        "2 (Cleo), 3 (Dev).\n"
+        f"liverpool play: {str(path)!r} has no player called 'Zed'; its players are Ada, Ben, "
+        "Cleo, Dev\n"
     )
     assert main(["review", str(path), "--budget", "0"]) == 2
     assert "--budget must be 1 or more" in capsys.readouterr().err

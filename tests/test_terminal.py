@@ -278,8 +278,20 @@ def test_quit_and_end_of_input_exit_cleanly(tmp_path: Path) -> None:
     term, _, text, code = run_stacked(["take"], save_path=save)
     assert code == 0
     assert f"Saved the game to {save}" in text
+    assert "not saved" not in text
     again = lp.Game.from_json(save.read_text(encoding="utf-8"))
     assert again.state_key() == term.game.state_key()
+
+
+def test_quitting_an_unsaved_match_says_it_is_gone_and_how_to_keep_the_next() -> None:
+    # a Ctrl-D typed by mistake ended the match with a bare "Goodbye."
+    for lines in (["take"], ["take", "quit"]):
+        _, _, text, code = run_stacked(lines)
+        assert code == 0
+        assert text.rstrip().endswith(
+            "This match was not saved. To stop a match and resume it later, start it with\n"
+            "--save FILE.\nGoodbye."
+        )
 
 
 def test_cli_end_of_input_quits_with_zero(
@@ -494,9 +506,9 @@ def test_parse_command_accepts_the_usual_forms(text: str, expected: object) -> N
 
 
 def test_cards_by_number_in_the_hand_as_drawn() -> None:
-    hand = lp.parse_cards("3S 7H 7C 9D JK")
+    hand = lp.parse_cards("AS 7H 7C 9D JK")  # no card's rank is a number used below
     assert parse_command("x 2", hand) == lp.Discard("7H")
-    assert parse_command("down 2 3 5 | 1", hand) == lp.GoDown([["7H", "7C", "JK"], ["3S"]])
+    assert parse_command("down 2 3 5 | 1", hand) == lp.GoDown([["7H", "7C", "JK"], ["AS"]])
     assert parse_command("lay 4 2", hand) == lp.LayOff("9D", 1)
     with pytest.raises(CommandError, match="numbered 1 to 5"):
         parse_command("x 6", hand)
@@ -505,6 +517,37 @@ def test_cards_by_number_in_the_hand_as_drawn() -> None:
             parse_command(f"x {token}", hand)
     with pytest.raises(CommandError, match="name the card"):
         parse_command("x 2")
+
+
+def test_a_number_that_is_also_a_rank_in_the_hand_is_refused_not_played() -> None:
+    # "x 7" with sevens in hand discarded card number 7 (the 9♠ here): a learner who meant
+    # "my seven" lost a card; now both readings are named and nothing is played
+    take, *wrong, last = ["take", "x 3", "x 7", "down 7S 7H 7 | 9H 9C 9D", "x 13", "x 11"]
+    _, inp, text, _ = run_stacked([take, *wrong, last, "quit"])
+    for index in range(1, len(wrong) + 1):
+        assert inp.keys[index] == inp.keys[index + 1], wrong[index - 1]
+    assert after(text, "x 3").strip() == (
+        "'3' could mean card number 3 (the 7♠) or your three (3♠); nothing was played. Name "
+        "the card you mean: 7♠ for card number 3, or 3♠ for the three."
+    )
+    assert "or 7♠, 7♥, 7♣ or 7♦ for a seven." in after(text, "x 7")
+    assert "'7' could mean card number 7 (the 9♠)" in after(text, "down 7S 7H 7 | 9H 9C 9D")
+    assert "numbered 1 to 11 (or name a card by its rank and suit, e.g. 7H)." in text
+    assert "You discarded the 9♦." in after(text, "x 11")  # no 11 is a rank: card number 11
+    hand = lp.parse_cards("7H 7C 9D")
+    assert parse_command("x 1", hand) == lp.Discard("7H")  # card number 1 is a seven anyway
+    with pytest.raises(CommandError, match="numbered 1 to 3; for a seven, write 7♥ or 7♣"):
+        parse_command("x 7", hand)
+    with pytest.raises(CommandError, match=re.escape("1 to 3; for your nine (9♦), write 9♦.")):
+        parse_command("x 9", hand)
+
+
+def test_help_on_a_command_that_takes_a_card_says_how_to_write_one() -> None:
+    text = run_game(stacked(), ["help x", "help lay", "help draw", "quit"])
+    for line in ("help x", "help lay"):
+        assert "x 3 discards card number 3" in after(text, line)
+        assert "x 3 is refused" in after(text, line)
+    assert "Cards:" not in after(text, "help draw")
 
 
 @pytest.mark.parametrize(
@@ -523,6 +566,16 @@ def test_cards_by_number_in_the_hand_as_drawn() -> None:
         ("lay 7H 2 middle", CommandError, "'low' or 'high'"),
         ("swap 7H 2", CommandError, "a place in it"),
         ("cut many", CommandError, "not a number of cards"),
+        # a command run into its card, a card with no command, a card split by a space
+        ("x7h", CommandError, "Put a space between the command and what follows it: x 7h."),
+        ("lay7h 2", CommandError, "what follows it: lay 7h 2."),
+        ("7H", CommandError, "'7H' is not a command: to discard the 7♥, write x 7H;"),
+        ("3", CommandError, "'3' is not a command: to discard card number 3, write x 3;"),
+        ("7h 7c 7s", CommandError, "put one before the cards (down to go down, lay to lay off"),
+        ("1.5", CommandError, "'1.5' is not a command; 'help' lists them."),
+        ("x 7 h", CommandError, "Write a card as one word, with no space: x 7h."),
+        ("give 10 ♥", CommandError, "with no space: give 10♥."),
+        ("x 1 2", CommandError, "Name one card"),
     ],
 )
 def test_parse_command_refuses_with_a_sentence(text: str, error: type, phrase: str) -> None:
