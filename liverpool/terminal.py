@@ -114,7 +114,8 @@ class Meta(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class HelpOn:
     """``help WORD``: the lines of the help about one command (``topic`` is the command's
-    own name: ``help y`` and ``help b`` are both ``HelpOn("buy")``)."""
+    own name: ``help y`` and ``help b`` are both ``HelpOn("buy")``; ``help go`` is
+    ``HelpOn("go")``, the lines about go down and go out, the two commands it begins)."""
 
     topic: str
 
@@ -175,16 +176,64 @@ _USAGE: dict[str, str] = {
     "liverpool": "liverpool",
     "give": "give 7H",
     "cut": "cut 41",
-    "out": "out",
+    "out": "out, or out 7H 7C 7S | 8H 9H 10H JH",
 }
+"""How each command is written, with an example; :func:`_usage` fits the examples of
+``down``, ``out`` and ``cut`` to the game a line is typed into."""
 
 _SPLIT = re.compile(r"[\s,;]+")
 _MELD_SPLIT = re.compile(r"[|/]")
 _NUMBER_LIKE = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
+_WHOLE = re.compile(r"[-+]?\d+")
+"""A whole number as ``int`` reads it (``str.isdigit`` also passes "²", which ``int`` refuses)."""
 
 
 def _tokens(text: str) -> list[str]:
     return [t for t in _SPLIT.split(text.strip()) if t]
+
+
+def _read_verb(text: str) -> tuple[str, str | None, str]:
+    """The first word of a command line as typed, the command it names (``None`` for none)
+    and what follows it. The two-word commands are read here once, for the moves, for
+    ``help`` on them and for the terminal's answers: ``go down 7H ...`` and ``go out`` are
+    ``down`` and ``out`` (``go`` alone names nothing), ``lay off 7H 2`` is ``lay 7H 2``."""
+    words = text.strip().split(None, 1)
+    head = words[0] if words else ""
+    rest = words[1] if len(words) > 1 else ""
+    if head.lower() == "go" and rest:
+        words = rest.split(None, 1)
+        head = words[0]
+        rest = words[1] if len(words) > 1 else ""
+    verb = _WORDS.get(head.lower())
+    if verb == "lay" and rest.lower().startswith("off"):  # "lay off 7H 2"
+        rest = rest[3:]
+    return head, verb, rest
+
+
+def _usage(verb: str, game: Game | None) -> str:
+    """How to write ``verb``'s command (:data:`_USAGE`), its example fitted to ``game``: a
+    ``down`` (or ``out``) that lays this deal's contract, as ``help`` shows it, and a ``cut``
+    at the aim the cut question names, since an example of another deal's melds or another
+    table's cut sends a learner to copy the wrong thing."""
+    if game is None or verb not in ("down", "out", "cut"):
+        return _USAGE.get(verb, verb)
+    if verb == "cut":
+        return f"cut {_cut_aim(game)}"
+    melds = contract_example(game.contract, game.rules.aces).removeprefix("down ")
+    return f"down {melds}" if verb == "down" else f"out, or out {melds}"
+
+
+def _most_cut(legal: Sequence[Action]) -> int | None:
+    """The most cards a cut may lift now (``None`` when this is not the moment to cut)."""
+    return max((a.aim for a in legal if isinstance(a, Cut)), default=None)
+
+
+def _cut_aim(game: Game) -> int:
+    """The cut to give as an example: this deal's exact cut, the aim the cut question names
+    (within what the shoe allows)."""
+    aim = game.rules.cut_target(game.players, game.deal)
+    most = _most_cut(game.legal_actions())
+    return aim if most is None else max(1, min(aim, most))
 
 
 def _card(token: str, hand: Sequence[Card]) -> Card:
@@ -202,7 +251,7 @@ def _card(token: str, hand: Sequence[Card]) -> Card:
     # "3", and "-1" or "1.5", which are no card either
     if not hand:
         raise CommandError(f"{quoted(token)} is a number; name the card instead, e.g. 7H.")
-    value = int(token) if token.isdigit() else None
+    value = int(token) if token.isdecimal() else None
     rank = Rank(value) if value is not None and 2 <= value <= 10 else None
     same_rank = [c for c in hand if rank is not None and c.rank == rank]
     choices = _either(same_rank)
@@ -241,7 +290,7 @@ def _either(cards: Sequence[Card]) -> str:
 
 
 def _number(token: str, what: str, usage: str) -> int:
-    if not token.isdigit() or int(token) < 1:
+    if not token.isdecimal() or int(token) < 1:
         raise CommandError(f"{quoted(token)} is not a {what} (a number from 1); write {usage}.")
     return int(token)
 
@@ -263,7 +312,7 @@ _TAKES_ARGUMENTS = _TAKES_CARDS | {"cut"}
 
 def _is_card_text(token: str) -> bool:
     """Whether ``token`` could name a card: its text, or a number that could be a card's."""
-    if token.isdigit():
+    if token.isdecimal():
         return True
     try:
         Card.parse(token)
@@ -272,11 +321,21 @@ def _is_card_text(token: str) -> bool:
     return True
 
 
-def _not_a_command(word: str, rest: str) -> str:
+_CARD_MOVES = (Discard, GiveCard, GoDown, GoOut, LayOff, SwapWild)
+"""The kinds of move that name cards: when none is open, cards typed alone are answered with
+what the moment asks for instead."""
+
+
+def _not_a_command(word: str, rest: str, hand: Sequence[Card], legal: Sequence[Action] = ()) -> str:
     """Why ``word`` (followed by ``rest``) starts no command, said the way that helps a
     learner on: a short command run into its card ("x7h") lacks only a space, and a card alone
-    ("7H", "3") is most often a discard whose command was left out; anything else is pointed
-    to ``help``."""
+    ("7H", "3") is most often a discard (or, when a card is to be given, a gift) whose command
+    was left out; anything else is pointed to ``help``.
+
+    ``legal`` (this moment's moves, when known) keeps the answer to what can be done now: at
+    a buy question, or wherever no move names a card, cards get the moment's own answer (buy
+    or pass), never a command that would only be refused; and a card that is not in ``hand``
+    is said to be missing rather than offered as a discard."""
     lower = word.lower()
     verbs = sorted((w for w, v in _WORDS.items() if v in _TAKES_ARGUMENTS), key=len, reverse=True)
     for verb in verbs:
@@ -284,18 +343,38 @@ def _not_a_command(word: str, rest: str) -> str:
         if lower.startswith(verb) and glued and _is_card_text(glued):
             typed = " ".join([word[: len(verb)], glued, *rest.split()])
             return f"Put a space between the command and what follows it: {typed}."
-    if _is_card_text(word):
-        if rest:
-            return (
-                f"{quoted(word)} is not a command: put one before the cards (down to go down, "
-                "lay to lay off, x to discard); 'help' lists them."
-            )
-        what = f"card number {word}" if word.isdigit() else f"the {Card.parse(word)}"
+    if not _is_card_text(word):
+        return f"{quoted(word)} is not a command; 'help' lists them."
+    if legal and not any(isinstance(a, _CARD_MOVES) for a in legal):
+        return f"{quoted(word)} is not a command: {_what_now(legal)}; 'help' lists the commands."
+    if rest:
         return (
-            f"{quoted(word)} is not a command: to discard {what}, write x {word}; 'help' lists "
-            "the commands."
+            f"{quoted(word)} is not a command: put one before the cards (down to go down, "
+            "lay to lay off, x to discard); 'help' lists them."
         )
-    return f"{quoted(word)} is not a command; 'help' lists them."
+    number = int(word) if word.isdecimal() else None
+    card = Card.parse(word) if number is None else None
+    missing = ""
+    if hand and card is not None and card not in hand:
+        missing = f"you hold no {card}"
+    elif hand and number is not None and not 1 <= number <= len(hand):
+        missing = f"your cards are numbered 1 to {len(hand)}, so there is no card number {word}"
+    if missing:
+        return f"{quoted(word)} is not a command, and {missing}; 'help' lists the commands."
+    what = f"card number {word}" if card is None else f"the {card}"
+    give = any(isinstance(a, GiveCard) for a in legal)
+    return (
+        f"{quoted(word)} is not a command: to {'give' if give else 'discard'} {what}, write "
+        f"{'give' if give else 'x'} {word}; 'help' lists the commands."
+    )
+
+
+def _what_now(legal: Sequence[Action]) -> str:
+    """What the player can do at this moment, as a clause: a buy question's own "answer buy
+    or pass (y/n)", else the moves of the prompt's line ("now you can draw or take")."""
+    if any(isinstance(a, Buy) for a in legal):
+        return _BUY_ANSWER
+    return "now you can " + listed(_moves_now(legal), "or")
 
 
 def parse_command(
@@ -304,31 +383,30 @@ def parse_command(
     *,
     table: Sequence[Meld] = (),
     rules: Rules | None = None,
+    game: Game | None = None,
 ) -> Command:
     """The action (or :class:`Meta` command, or :class:`HelpOn`) a command line asks for.
 
     ``hand`` is the hand as shown to the player, so cards may be given by their number in it.
     ``table`` and ``rules`` (the melds on the table and the match's rules) let ``swap CARD
-    MELD`` leave out the place when that meld holds one wild card. Raises
-    :class:`CommandError` for an unknown command or missing arguments and
-    :class:`~liverpool.CardParseError` for card text that is not a card. Meld and place
-    numbers are read from 1 and returned as indexes from 0, as the engine counts.
+    MELD`` leave out the place when that meld holds one wild card. ``game``, the match the
+    line is typed into (its player to act typing), stands for both and fits the refusals to
+    the moment: examples of this deal's contract and cut, and for a card typed alone, what
+    can be done with it now. Raises :class:`CommandError` for an unknown command or missing
+    arguments and :class:`~liverpool.CardParseError` for card text that is not a card. Meld
+    and place numbers are read from 1 and returned as indexes from 0, as the engine counts; a
+    cut's aim is returned as typed, even out of range, for the game to refuse with the range
+    of this shoe.
     """
-    words = text.strip().split(None, 1)
-    if not words:
+    if game is not None:
+        table, rules = game.table, game.rules
+    head, verb, rest = _read_verb(text)
+    if not head:
         raise CommandError("Type a command; 'help' lists them.")
-    head = words[0].lower()
-    rest = words[1] if len(words) > 1 else ""
-    if head == "go" and rest:  # "go down ...", "go out"
-        words = rest.split(None, 1)
-        head = words[0].lower()
-        rest = words[1] if len(words) > 1 else ""
-    verb = _WORDS.get(head)
     if verb is None:
-        raise CommandError(_not_a_command(words[0], rest))
-    if verb == "lay" and rest.lower().startswith("off"):  # "lay off 7H 2"
-        rest = rest[3:]
-    usage = _USAGE.get(verb, verb)
+        legal = game.legal_actions() if game is not None else ()
+        raise CommandError(_not_a_command(head, rest, hand, legal))
+    usage = _usage(verb, game)
     args = _tokens(rest)
     simple: dict[str, Command] = {
         "draw": DrawStock(),
@@ -343,12 +421,13 @@ def parse_command(
         "table": Meta.TABLE,
         "quit": Meta.QUIT,
     }
-    if verb == "help" and args:  # "help buy", "help y", "help go down"
-        about = args[1:] if args[0].lower() == "go" and len(args) > 1 else args
-        topic = _WORDS.get(about[0].lower()) if len(about) == 1 else None
-        if topic is None:
+    if verb == "help" and args:  # "help buy", "help y", "help go down", "help lay off"
+        about, topic, more = _read_verb(rest)
+        if about.lower() == "go" and not more:  # the word that begins go down and go out
+            topic = "go"
+        if topic is None or more.strip():
             raise CommandError(
-                f"There is no command {quoted(' '.join(about))}; 'help' lists them all."
+                f"There is no command {quoted(rest.strip())}; 'help' lists them all."
             )
         return HelpOn(topic)
     if verb in simple:
@@ -358,19 +437,25 @@ def parse_command(
     if verb == "down":
         return GoDown(_melds(rest, hand, usage))
     if verb == "out":
-        return GoOut(_melds(rest, hand, "out, or out 7H 7C 7S | 8H 9H 10H JH") if args else None)
+        return GoOut(_melds(rest, hand, usage) if args else None)
     if verb in ("discard", "give"):
         joined = "".join(args)
-        if len(args) == 2 and not joined.isdigit() and _is_card_text(joined):
-            raise CommandError(f"Write a card as one word, with no space: {head} {joined}.")
+        if len(args) == 2 and not joined.isdecimal() and _is_card_text(joined):
+            raise CommandError(f"Write a card as one word, with no space: {head.lower()} {joined}.")
         if len(args) != 1:
             raise CommandError(f"Name one card; write {usage}.")
         card = _card(args[0], hand)
         return Discard(card) if verb == "discard" else GiveCard(card)
     if verb == "cut":
+        most = _most_cut(game.legal_actions()) if game is not None else None
+        span = f"from 1 to {most}" if most is not None else "from 1"
         if len(args) != 1:
-            raise CommandError(f"Say how many cards to cut; write {usage}.")
-        return Cut(_number(args[0], "number of cards", usage))
+            raise CommandError(f"Say how many cards to cut, {span}; write {usage}.")
+        if not _WHOLE.fullmatch(args[0]):  # "cut 0" and "cut 500" are the game's to refuse
+            raise CommandError(
+                f"{quoted(args[0])} is not a number of cards (a number {span}); write {usage}."
+            )
+        return Cut(int(args[0]))
     if verb == "lay":
         if len(args) not in (2, 3):
             raise CommandError(f"Name a card and a meld number; write {usage}.")
@@ -828,7 +913,7 @@ class TerminalGame:
             if not line.strip():
                 continue
             try:
-                command = parse_command(line, self._hand, table=game.table, rules=game.rules)
+                command = parse_command(line, self._hand, game=game)
             except CommandError as exc:
                 self.say(sentence(self._no_time_for(line, legal) or str(exc)))
                 continue
@@ -866,10 +951,7 @@ class TerminalGame:
         """The game's answer to a mistyped command for a move this moment has no place for
         ("cut 0" while a buy is offered): that the moment is wrong is what the player needs to
         hear, not the command's form. ``None`` when the form is the mistake."""
-        words = line.split()
-        if words and words[0].lower() == "go":  # "go down", "go out"
-            words = words[1:]
-        verb = _WORDS.get(words[0].lower()) if words else None
+        verb = _read_verb(line)[1]
         probe = _PROBES.get(verb or "")
         if probe is None or any(type(a) is type(probe) for a in legal):
             return None
@@ -892,14 +974,7 @@ class TerminalGame:
             self.say(line, person=False)
 
     def _commands_line(self, legal: Sequence[Action]) -> str:
-        kinds: list[str] = []
-        for action in legal:
-            usage = _PROMPT_USAGE[type(action)]
-            if isinstance(action, Cut):
-                usage = f"cut N (1-{max(a.aim for a in legal if isinstance(a, Cut))})"
-            if usage not in kinds:
-                kinds.append(usage)
-        return "Commands: " + " · ".join(kinds) + " · hint · help · quit"
+        return "Commands: " + " · ".join([*_moves_now(legal), "hint", "help", "quit"])
 
     # -- drawing the table ------------------------------------------------------------------
     def _model(self) -> TableModel:
@@ -1031,14 +1106,16 @@ class TerminalGame:
 
 def help_lines(rules: Rules, contract: Contract, topic: str | None = None) -> list[str]:
     """What ``help`` prints for a match under ``rules`` in a deal of ``contract`` (the ``down``
-    example is that contract's); with ``topic`` (a command's own name), its lines alone."""
+    example is that contract's); with ``topic`` (a command's own name, or ``"go"`` for go down
+    and go out), its lines alone."""
     example = contract_example(contract, rules.aces)
-    entries = [lines for topics, lines in _HELP if topic is None or topic in topics]
+    entries = [(topics, text) for topics, text in _HELP if topic is None or topic in topics]
     lines = [] if topic is not None else ["Commands (any case):"]
-    for entry in entries:
-        lines += entry.format(example=example).splitlines()
+    for _, text in entries:
+        lines += text.format(example=example).splitlines()
     if topic is not None:  # a command that takes a card says how to write one (x 3 too)
-        return lines + (_HELP_CARDS.splitlines() if topic in _TAKES_CARDS else [])
+        takes_cards = any(_TAKES_CARDS.intersection(topics) for topics, _ in entries)
+        return lines + (_HELP_CARDS.splitlines() if takes_cards else [])
     lines += _HELP_CARDS.splitlines()
     if rules.failed_going_down_penalty:  # a mistyped card number would cost real points
         lines += textwrap.wrap(
@@ -1246,7 +1323,25 @@ def _buy_question(card: Card, price: int, buys_left: int | None) -> str:
     """The buy question (the table's words, :func:`~liverpool.table_model.buy_question`):
     "Buy the 7♦? You also take a penalty card from the stock (2 cards in all). … Answer buy
     or pass (y/n)."""
-    return f"{buy_question(card, price, buys_left)} Answer buy or pass (y/n)."
+    return f"{buy_question(card, price, buys_left)} {sentence(_BUY_ANSWER)}"
+
+
+_BUY_ANSWER = "answer buy or pass (y/n)"
+"""How a buy question is answered: asked in these words, and said again in the same words to
+a line that does not answer it."""
+
+
+def _moves_now(legal: Sequence[Action]) -> list[str]:
+    """The moves of this moment as the prompt writes them, each kind once ("draw", "buy (y)",
+    "cut N (1-107)": a cut with the range of this shoe)."""
+    kinds: list[str] = []
+    for action in legal:
+        usage = _PROMPT_USAGE[type(action)]
+        if isinstance(action, Cut):
+            usage = f"cut N (1-{_most_cut(legal)})"
+        if usage not in kinds:
+            kinds.append(usage)
+    return kinds
 
 
 _PROMPT_USAGE: dict[type, str] = {
@@ -1289,7 +1384,7 @@ _HELP: tuple[tuple[tuple[str, ...], str], ...] = (
         "  pass, p, n          do not buy it (or do not call on a discard)",
     ),
     (
-        ("down",),
+        ("down", "go"),
         "  down CARDS | CARDS  go down: all the melds of this deal's contract at once,\n"
         "                      separated by | (or /), e.g. {example}\n"
         "                      (runs lowest card first)",
@@ -1310,7 +1405,7 @@ _HELP: tuple[tuple[tuple[str, ...], str], ...] = (
         ("discard",),
         "  discard CARD, x     discard a card, ending your turn (your last card goes out)",
     ),
-    (("out",), "  out                 go out with the whole hand, where the deal allows it"),
+    (("out", "go"), "  out                 go out with the whole hand, where the deal allows it"),
     (
         ("call", "liverpool"),
         "  call / liverpool    call rummy / call Liverpool on the last discard",
@@ -1327,7 +1422,8 @@ _HELP: tuple[tuple[tuple[str, ...], str], ...] = (
     (("help",), "  help [COMMAND]      this list, or the lines about one command (help buy)"),
     (("quit",), "  quit, q             stop (the game is saved if you gave --save)"),
 )
-"""The lines of ``help``, each under the commands it is about (``help buy`` shows one entry).
+"""The lines of ``help``, each under the commands it is about (``help buy`` shows one entry;
+``help go``, those of go down and go out).
 ``{example}`` is this deal's contract as a ``down`` command (:func:`contract_example`)."""
 
 _HELP_CARDS = """\

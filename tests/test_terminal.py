@@ -576,6 +576,12 @@ def test_help_on_a_command_that_takes_a_card_says_how_to_write_one() -> None:
         ("x 7 h", CommandError, "Write a card as one word, with no space: x 7h."),
         ("give 10 ♥", CommandError, "with no space: give 10♥."),
         ("x 1 2", CommandError, "Name one card"),
+        # a number int() cannot read ended the match with a ValueError
+        ("lay 7H ²", CommandError, "'²' is not a meld number"),
+        ("swap 7H 1 ²", CommandError, "'²' is not a place"),
+        ("²", CommandError, "'²' is not a command; 'help' lists them."),
+        ("help go frob", CommandError, "There is no command 'go frob'"),
+        ("help x 7H", CommandError, "There is no command 'x 7H'"),
     ],
 )
 def test_parse_command_refuses_with_a_sentence(text: str, error: type, phrase: str) -> None:
@@ -882,6 +888,18 @@ def test_the_table_header_numbers_the_turns_as_review_does(tmp_path: Path) -> No
     assert int(turn[0]) == view.turn_no - start.turn_no + (0 if start.phase is Phase.CUT else 1)
 
 
+def test_help_go_answers_for_go_down_and_go_out() -> None:
+    # "help go" said "There is no command 'go'" although go down and go out are commands
+    deal2 = lp.Game.from_deal("house", HANDS, STOCK, "9S", deal=2, dealer=3, seed=5, names=NAMES)
+    text = run_game(deal2, ["help go", "help lay off", "quit"])
+    go = after(text, "help go")
+    assert go.startswith("  down CARDS | CARDS  go down")
+    assert "e.g. down 7H 7C 7S | 3S 4S 5S 6S" in go  # this deal's contract, as help shows it
+    assert "\n  out                 go out with the whole hand" in go
+    assert "Cards: 7H 7♥" in go and "lay CARD" not in go and "is no command" not in text
+    assert after(text, "help lay off").startswith("  lay CARD MELD")
+
+
 def test_help_lists_the_short_forms_and_help_on_one_command() -> None:
     text = run_game(stacked(), ["help", "help buy", "help h", "help frobnicate", "quit"])
     full = after(text, "help")
@@ -908,6 +926,10 @@ def test_help_lists_the_short_forms_and_help_on_one_command() -> None:
         ("help y", HelpOn("buy")),
         ("help go down", HelpOn("down")),
         ("help ?", HelpOn("hint")),
+        # the two-word commands: "help go" was "There is no command 'go'"
+        ("help go", HelpOn("go")),
+        ("Help GO out", HelpOn("out")),
+        ("help lay off", HelpOn("lay")),
     ],
 )
 def test_parse_command_reads_answers_and_help_topics(text: str, expected: object) -> None:
@@ -1004,3 +1026,101 @@ def test_a_mistyped_card_in_ascii_names_each_way_to_write_it_once() -> None:
     assert "'Q' is not a suit (use S H D C)" in said
     assert "for example '7H', '10d', 'TD', 'qs' or a joker 'JK', 'JOKER', '*'" in said
     assert said.isascii()
+
+
+def classic_cut(players: int = 4) -> tuple[lp.Game, int]:
+    """A classic match at its first cut, and the seat that cuts (the human's here)."""
+    game = lp.Game("classic", NAMES[:players], seed=4)
+    assert game.phase is Phase.CUT and game.to_act is not None
+    return game, game.to_act
+
+
+def test_down_and_out_with_no_cards_show_an_example_of_this_deals_contract() -> None:
+    # "down" with no cards said "write down 7H 7C 7S | 8H 9H 10H JH" in every deal, though
+    # deal 2 is a set and a run of four, and deal 7 three runs
+    deal2 = lp.Game.from_deal("house", HANDS, STOCK, "9S", deal=2, dealer=3, seed=5, names=NAMES)
+    lines = ["take", "down", "go down 7H |", "quit"]
+    inp = Lines(lines)
+    inp.game = deal2
+    bots = {seat: ScriptBot() for seat in (1, 2, 3)}
+    out = io.StringIO()
+    TerminalGame(deal2, 0, bots, input=inp, output=out).run()
+    text = out.getvalue()
+    example = "down 7H 7C 7S | 3S 4S 5S 6S"
+    assert after(text, "down").strip() == (
+        f"Name the cards of each meld, melds separated by '|'; write {example}."
+    )
+    assert after(text, "go down 7H |").strip() == f"One of the melds has no cards; write {example}."
+    assert inp.keys[1] == inp.keys[2] == inp.keys[3]  # nothing was played
+    deal7 = lp.Game.from_deal("house", HANDS, STOCK, "9S", deal=7, dealer=3, seed=5, names=NAMES)
+    text = run_game(deal7, ["take", "out 7H |", "quit"])
+    assert after(text, "out 7H |").strip() == (
+        "One of the melds has no cards; write out, or out 3S 4S 5S 6S | 3D 4D 5D 6D | 3C 4C 5C 6C."
+    )
+    # without a game, the examples are the fixed ones
+    with pytest.raises(CommandError, match=re.escape("write down 7H 7C 7S | 8H 9H 10H JH.")):
+        parse_command("down")
+
+
+def test_a_cut_out_of_range_is_refused_in_one_sentence_with_the_range() -> None:
+    # "cut 0" said "'0' is not a number of cards (a number from 1); write cut 41." and
+    # "cut 500" "A cut lifts between 1 and 103 cards.": now both the second
+    game, human = classic_cut()
+    lines = ["cut 0", "cut 500", "cut -3", "cut many", "cut", "quit"]
+    inp = Lines(lines)
+    inp.game = game
+    bots = {seat: ScriptBot() for seat in range(4) if seat != human}
+    out = io.StringIO()
+    TerminalGame(game, human, bots, input=inp, output=out).run()
+    text = out.getvalue()
+    assert "Commands: cut N (1-103) · hint" in text
+    for line in ("cut 0", "cut 500", "cut -3"):
+        assert after(text, line).strip() == "A cut lifts between 1 and 103 cards.", line
+    assert after(text, "cut many").strip() == (
+        "'many' is not a number of cards (a number from 1 to 103); write cut 41."
+    )
+    assert after(text, "cut").strip() == "Say how many cards to cut, from 1 to 103; write cut 41."
+    assert len(set(inp.keys)) == 1  # nothing was played
+    assert parse_command("cut 0") == lp.Cut(0)  # the game refuses it, with the range
+    # the example is the aim the cut question names: 31 with three players, not 41
+    game, human = classic_cut(3)
+    text = run_game(game, ["cut", "quit"], human=human)
+    assert "Lift exactly 31 (the deal and the upcard)" in text
+    assert after(text, "cut").strip() == "Say how many cards to cut, from 1 to 103; write cut 31."
+
+
+def test_a_card_typed_alone_is_answered_as_the_moment_asks() -> None:
+    # "7H" alone said "to discard the 7♥, write x 7H" at a buy question, before the draw, at
+    # the cut, and when no 7♥ was in the hand
+    lines = ["7H", "take", "5S", "12", "7H", *first_turn_lines()[4:], "7H", "7h 7c 7s", ""]
+    _, inp, text, _ = run_stacked([*lines, "quit"])
+    said = [after(text, line).strip() for line in ("7H", "5S", "12")]
+    assert said == [
+        "'7H' is not a command: now you can draw or take; 'help' lists the commands.",
+        "'5S' is not a command, and you hold no 5♠; 'help' lists the commands.",
+        "'12' is not a command, and your cards are numbered 1 to 11, so there is no card "
+        "number 12; 'help' lists the commands.",
+    ]
+    in_play = text.split("> 12\n", 1)[1]
+    assert after(in_play, "7H").strip() == (
+        "'7H' is not a command: to discard the 7♥, write x 7H; 'help' lists the commands."
+    )
+    at_buy = text.split("> discard 3S\n", 1)[1]
+    assert "Answer buy or pass (y/n)." in at_buy
+    for line in ("7H", "7h 7c 7s"):
+        assert after(at_buy, line).strip() == (
+            f"{line.split()[0]!r} is not a command: answer buy or pass (y/n); 'help' lists the "
+            "commands."
+        )
+    # an empty line gives the prompt of this moment again, not the help
+    assert at_buy.split("> \n", 1)[1].splitlines()[0] == (
+        "Commands: buy (y) · pass (n) · hint · help · quit"
+    )
+    wrong = [0, 2, 3, 4, len(lines) - 3, len(lines) - 2, len(lines) - 1]
+    for index in wrong:
+        assert inp.keys[index] == inp.keys[index + 1], lines[index]
+    game, human = classic_cut()
+    text = run_game(game, ["7H", "quit"], human=human)
+    assert after(text, "7H").strip() == (
+        "'7H' is not a command: now you can cut N (1-103); 'help' lists the commands."
+    )
