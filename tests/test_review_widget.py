@@ -13,9 +13,11 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+import ipywidgets  # type: ignore[import-untyped]
+
 import liverpool as lp
 from liverpool.bots import make
-from liverpool.render import card_label
+from liverpool.render import card_label, card_svg
 from liverpool.review import Decision, Grade
 from liverpool_widgets import Review
 from liverpool_widgets import review as review_widget
@@ -45,7 +47,7 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     assert [d.grade is Grade.GOOD for d in result.decisions] == [True, False]
     assert widget.progress.value == widget.progress.max == 2
     assert widget.progress.bar_style == "success" and widget.cancel_button.disabled
-    summary = widget.summary.value
+    summary = widget.summary_html
     assert "Accuracy 50%" in summary
     # the grades counted as the terminal counts them, each plural where it is not one
     assert (
@@ -56,6 +58,12 @@ def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() ->
     assert (
         "<a href='06_contracts_and_going_down.ipynb' target='_blank'>"
         "lesson 06 · Contracts and going down</a> teaches it" in summary
+    )
+    # shown as display data, as a stored output is (the front end resolves the lesson's link
+    # against the notebook's folder), not as an HTML widget's value (left to the page's URL)
+    assert isinstance(widget.summary, ipywidgets.Output)
+    assert widget.summary.outputs == (
+        {"output_type": "display_data", "data": {"text/html": summary}, "metadata": {}},
     )
     # the costliest moment, pictured as seat 0 saw it after drawing the 8♦
     moments = widget.moments.value
@@ -184,6 +192,47 @@ def test_each_pictured_moment_rings_what_the_decision_was_about_and_says_it() ->
     assert '<div class="lp-table-meld" data-meld="0"><span class="lp-review-mark"' in board
 
 
+HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
+TABLE_CSS = Path(review_widget.__file__).parent / "static" / "table.css"
+
+
+def _contrast(one: str, two: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_review_rings_in_a_colour_the_table_keeps_for_nothing_else() -> None:
+    """The table's gold means a wild card (its frame on every card picture) or the hint's move
+    (its ring): the review's mark is a colour of its own, solid, that stands out 3:1 from every
+    ground of the board (which keeps its light grounds in a dark theme too)."""
+    board = review_widget.moment_board(_decision(_buy_view(), lp.Pass()))
+    rings = re.findall(r'class="lp-review-mark"[^>]*style="[^"]*border:3px solid (#\w{6})', board)
+    assert len(rings) == 1, board
+    ring = rings[0].lower()
+    swatch = re.search(r'aria-hidden="true" style="[^"]*border:3px solid (#\w{6})', board)
+    assert swatch is not None and swatch.group(1).lower() == ring  # the caption's key
+    taken = {c.lower() for c in HEX.findall(TABLE_CSS.read_text(encoding="utf-8"))}
+    rules = lp.PRESETS["house"]
+    for wild in (lp.Card.joker(), lp.Card.parse("2C")):  # a joker; a deuce, wild in house
+        taken |= {c.lower() for c in HEX.findall(card_svg(wild, rules=rules))}
+    assert "#e8a317" in taken  # the gold of the hint's ring and of a wild card's frame
+    assert ring not in taken
+    assert "box-shadow" not in board  # no glow: the hint's ring glows
+    grounds = set(re.findall(r"background:(#\w{6})", board))
+    assert {"#ffffff", "#eaf4ee"} < grounds, grounds  # the zones, the board, the ring's own
+    for ground in grounds:
+        assert _contrast(ring, ground) >= 3, ground
+    tag = re.search(r'class="lp-review-tag" style="[^"]*background:(#\w{6});color:(#\w{6})', board)
+    assert tag is not None and _contrast(tag.group(2), tag.group(1)) >= 4.5  # the tag's words
+
+
 def test_a_learner_called_you_reads_review_of_your_play() -> None:
     names = ["You", "Ben", "Cleo", "Dev"]
     game = lp.Game.from_deal(
@@ -203,8 +252,8 @@ def test_a_review_runs_in_the_background_and_cancel_keeps_what_was_graded() -> N
     result = widget.join(timeout=60)
     assert result is not None and not result.complete
     assert widget.progress.bar_style == "warning" and "Stopped" in widget.status.value
-    assert "The review was stopped after " in widget.summary.value  # and how far it got
-    assert " of 206 decisions" in widget.summary.value
+    assert "The review was stopped after " in widget.summary_html  # and how far it got
+    assert " of 206 decisions" in widget.summary_html
     assert widget.progress_row.layout.display == "none"  # the summary says it was stopped
     assert repr(widget).endswith("cancelled)")
 
@@ -237,8 +286,8 @@ def test_a_review_with_nothing_graded_says_so_rather_than_100_percent() -> None:
     fresh = lp.Game("house", 3, seed=1)  # no decision made yet
     widget = Review(fresh, wait=True)
     assert widget.result is not None and widget.result.decisions == ()
-    assert "No decision was graded" in widget.summary.value
-    assert "Accuracy" not in widget.summary.value
+    assert "No decision was graded" in widget.summary_html
+    assert "Accuracy" not in widget.summary_html
 
 
 def test_a_failure_in_the_review_is_shown_under_the_widget(

@@ -14,7 +14,9 @@ must be at least 4.5 (3 for large text: 24 px, or 18.66 px bold). Checked:
   pad, the rules tables and the review's summary;
 * muted lines straight on the page (a picture's caption, the score pad's note, the review's
   counts, a folded solution) keep a white ground as a label about as wide as their words
-  (:data:`GROUND_SLACK`), not a white bar across the dark page.
+  (:data:`GROUND_SLACK`), not a white bar across the dark page;
+* the review's ring round what a decision was about is not the table's gold (a wild card, the
+  hint) and stands out 3:1 from the board, here and in the light theme.
 
 A JupyterLab of this module's own serves these (the session's ``lab`` fixture has the light
 theme): its settings folder holds ``themes.jupyterlab-settings`` with the dark theme, so
@@ -402,9 +404,9 @@ def _picture(code: str) -> str:
     return str(data["text/html"])
 
 
-def pictures_notebook(path: Path) -> None:
-    """A notebook whose cells hold the pictures of :data:`_PICTURES` as stored outputs (not
-    run: a widget's picture is what shows of it where no kernel drew it)."""
+def pictures_notebook(path: Path, names: tuple[str, ...] = tuple(_PICTURES)) -> None:
+    """A notebook whose cells hold the pictures of :data:`_PICTURES` (those ``names``) as stored
+    outputs (not run: a widget's picture is what shows of it where no kernel drew it)."""
     cells: list[dict[str, Any]] = [
         {
             "cell_type": "code",
@@ -421,6 +423,7 @@ def pictures_notebook(path: Path) -> None:
             ],
         }
         for k, (what, code) in enumerate(_PICTURES.items())
+        if what in names
     ]
     # a kernel to start (else JupyterLab asks which one); no cell is run
     kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -465,4 +468,57 @@ def test_white_grounds_hug_their_text_in_the_dark_theme(dark_lab: ld.Server, pag
         assert line in said, grounds
     wide = bars(grounds)
     assert not wide, "white bars across the dark page:\n" + "\n".join(wide)
+    assert page.errors == []
+
+
+# -- the review's mark -----------------------------------------------------------------------------
+
+TABLE_CSS = Path(__file__).resolve().parents[2] / "widgets/liverpool_widgets/static/table.css"
+
+_RINGS = (
+    "(els) => {"
+    + _COLOURS
+    + """
+  const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  return els.map((el) => {
+    const s = getComputedStyle(el);
+    const ring = parse(s.borderTopColor);
+    return {ring: s.borderTopColor, style: s.borderTopStyle, shadow: s.boxShadow,
+            around: ratio(lum(ring), lum(behind(el.parentElement))),
+            inside: ratio(lum(ring), lum(behind(el))), words: el.getAttribute("aria-label")};
+  });
+}"""
+)
+"""Each ring of the review (``.lp-review-mark``): its colour and line, and its contrast with
+the ground around it and the ground inside it."""
+
+
+def _rgb(hex_colour: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_reviews_ring_stands_out_in_either_theme_and_is_not_the_tables_gold(
+    theme: str, request: pytest.FixtureRequest, page: Any
+) -> None:
+    """The review rings the card (pile, meld) a decision was about. Gold on the table means a
+    wild card or the hint's move, so the ring is not gold; and it stands out 3:1 (WCAG's
+    non-text contrast) from the board around it and the ground inside it, in JupyterLab's
+    light theme and in JupyterLab Dark (the board keeps its light grounds there)."""
+    server: ld.Server = request.getfixturevalue("dark_lab" if theme == "dark" else "lab")
+    name = f"review_ring_{theme}.ipynb"
+    pictures_notebook(Path(server.base) / "notebooks" / name, ("the review",))
+    ld.open_page(page, server, name)
+    if theme == "dark":
+        assert_dark(page)
+    page.wait_for_selector(".lp-review-mark", state="attached")
+    marks = page.locator(".lp-review-mark")
+    rings = page.evaluate(_RINGS, [marks.nth(i).element_handle() for i in range(marks.count())])
+    assert rings, "the review pictured no moment"
+    gold = re.search(r"--lpt-gold:\s*(#[0-9a-fA-F]{6})", TABLE_CSS.read_text(encoding="utf-8"))
+    assert gold is not None
+    for ring in rings:
+        assert ring["ring"] != _rgb(gold.group(1)), ring
+        assert ring["style"] == "solid" and ring["shadow"] == "none", ring  # no hint's glow
+        assert ring["around"] >= 3 and ring["inside"] >= 3, ring
     assert page.errors == []

@@ -9,11 +9,12 @@ Pyodide kernel (10-20 s).
 What it asserts: the JupyterLab page loads, the Pyodide kernel starts, ``import liverpool``
 works with no ``%pip install`` (the kernel preloads the wheel from the site's own lock), a
 lesson runs top to bottom with no error, its anywidget panel renders and answers a click (a
-round trip through the kernel), the full-game lesson draws its card table — and no request
-leaves 127.0.0.1. The service worker JupyterLite registers is allowed, as for a user; its
-requests are seen too (``PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS``, set for this
-module's own browser). The strategy lab's plots are the known gap: matplotlib is not in the
-site (its Pyodide build is on no registry), asserted as a strict ``xfail``.
+round trip through the kernel), the full-game lesson draws its card table and its review's
+link opens the lesson it names — and no request leaves 127.0.0.1. The service worker
+JupyterLite registers is allowed, as for a user; its requests are seen too
+(``PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS``, set for this module's own browser). The
+strategy lab's plots are the known gap: matplotlib is not in the site (its Pyodide build is on
+no registry), asserted as a strict ``xfail``.
 """
 
 from __future__ import annotations
@@ -110,11 +111,23 @@ def test_a_lesson_runs_offline_with_its_widget(lesson: Lesson) -> None:
     assert lesson.errors == [] and lesson.console == []
 
 
+_CURRENT = """() => { const w = window.jupyterapp.shell.currentWidget;
+  return w && w.context ? w.context.path : ''; }"""
+
+
 @pytest.mark.parametrize("lesson", [GAME], indirect=True)
 def test_the_game_lesson_draws_its_card_table_offline(lesson: Lesson) -> None:
-    ld.run_all(lesson.page, timeout=WAIT)
-    assert ld.error_outputs(lesson.page) == []
-    lesson.page.locator(".lpt").first.wait_for()
+    page = lesson.page
+    ld.run_all(page, timeout=WAIT)
+    assert ld.error_outputs(page) == []
+    page.locator(".lpt").first.wait_for()
+    # the review's "what to practise" link opens its lesson here too: the page's address is
+    # lab/index.html, where a link left to the browser found nothing (the summary is display
+    # data, whose link JupyterLite resolves against the notebook's folder and opens itself)
+    link = page.locator(".lp-review-summary a").first
+    number = link.inner_text().split()[1]  # "lesson 08 · Buying"
+    link.click()
+    page.wait_for_function(f"() => ({_CURRENT})().startsWith('{number}_')")
     assert lesson.outside == []
     assert lesson.errors == []
 

@@ -7,8 +7,9 @@ teaches it), the three costliest moments pictured as the table looked to that se
 list of graded decisions. Each moment is a small board drawn from the seat's own view (so no
 hidden card is ever shown): the contract, one line per other player (progress and cards held,
 never a row of card backs), the stock, the discard pile's top card, the melds on the table and
-the seat's hand, with the card (or pile, or meld) the decision was about ringed in gold, as the
-table rings a hint, and said in words ("Ringed: the 2♣ you discarded").
+the seat's hand, with the card (or pile, or meld) the decision was about ringed in violet (a
+colour the table uses for nothing else: its gold means a wild card or a hint) and said in words
+("Ringed: the 2♣ you discarded").
 
 A review plays each choice out over sampled deals and takes about half a second a decision at
 the default budget, so it runs in a background thread while a progress bar moves; Cancel stops
@@ -137,7 +138,17 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
             description="Cancel", icon="stop", tooltip="stop the review and show what is graded"
         )
         self.cancel_button.on_click(lambda _button: self.cancel())
-        self.summary = widgets.HTML()
+        self.summary = widgets.Output()
+        """The summary (:func:`summary_html`), shown as display data, as a notebook shows a stored
+        output, not as an ``HTML`` widget's value: the front end renders display data itself, and
+        resolves the link to the lesson against the notebook's own folder and opens it in place
+        (a tab of JupyterLab or JupyterLite, a new page of Notebook 7). An ``HTML`` widget's link
+        is left to the browser, which resolves it against the page's address: that is the
+        notebook's folder in Notebook 7 only (JupyterLite's is ``lab/index.html``, where the
+        link finds nothing; JupyterLab's follows the document in front and opens a second
+        JupyterLab)."""
+        self.summary_html = ""
+        """What :attr:`summary` shows (HTML), for the picture and for tests."""
         self.moments = widgets.HTML()
         self.decisions = widgets.HTML()
         self.below_good = widgets.Checkbox(
@@ -211,10 +222,10 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         """What the widget shows now, for a notebook opened cold: the heading and the state,
         then (once done) the summary, the costliest moments and the graded decisions. The state
         is left out where the widget hides it (a finished or stopped review)."""
-        shown = [self.heading, self.summary, self.moments, self.decisions]
+        shown = [self.heading.value, self.summary_html, self.moments.value, self.decisions.value]
         if self.progress_row.layout.display != "none":
-            shown.insert(1, self.status)
-        return "".join(w.value for w in shown)
+            shown.insert(1, self.status.value)
+        return "".join(shown)
 
     # -- the work (in the review thread, or the caller's with wait=True) -----------------------
     def _tick(self, done: int, total: int) -> None:
@@ -255,7 +266,14 @@ class Review(PictureMixin, widgets.VBox):  # type: ignore[misc]
         else:  # the summary says how far it got
             self.progress.bar_style = "warning"
             self.status.value = f"<span style='{_MUTED_PAGE}'>Stopped.</span>"
-        self.summary.value = summary_html(result)
+        self.summary_html = summary_html(result)
+        self.summary.outputs = (
+            {
+                "output_type": "display_data",
+                "data": {"text/html": self.summary_html},
+                "metadata": {},
+            },
+        )
         self.moments.value = moments_html(result)
         self.decisions.value = decisions_html(result)
         if result.count(Grade.GOOD) and len(result.decisions) > result.count(Grade.GOOD):
@@ -286,7 +304,10 @@ def summary_html(result: ReviewResult) -> str:
     if practice is None:
         practise = escape(result.practise_words())
     else:
-        title = escape(practice.lesson_title)  # a link to the lesson, beside this one
+        # a link to the lesson, beside this notebook: relative, for the front end to resolve
+        # against the notebook's folder (live, see Review.summary; stored, as any output's
+        # link) and a static render (GitHub, nbviewer) against the notebook's own address
+        title = escape(practice.lesson_title)
         link = f"<a href='{escape(practice.lesson)}.ipynb' target='_blank'>{title}</a>"
         practise = escape(practice.sentence()).replace(title, link, 1)
     stopped = "" if result.complete else f"<p><b>{escape(result.stopped_words())}</b></p>"
@@ -333,13 +354,22 @@ def moments_html(result: ReviewResult) -> str:
 # -- a moment's board ----------------------------------------------------------------------------
 # Small and light, like the table widget: what the learner needs to judge the decision (the
 # contract, the discard pile's top card, the melds on the table, their own hand), one line for
-# each other player, and the card the decision was about ringed in the gold of the table's hint
-# ring (table.css --lpt-gold, .is-hinted) and said in words. Everything is inline <img> and
-# inline style, so the picture shows without a kernel (a lesson stores it as text/html), and it
-# is drawn from the seat's own view: no other seat's card is ever in it.
+# each other player, and the card the decision was about ringed and said in words. Everything is
+# inline <img> and inline style, so the picture shows without a kernel (a lesson stores it as
+# text/html), and it is drawn from the seat's own view: no other seat's card is ever in it.
 
-GOLD = "#e8a317"
-"""The ring round the card a decision was about: the table's hint gold."""
+MARK = "#6f42c1"
+"""The ring round the card (pile, meld) a decision was about: violet, which the table uses for
+nothing else. Not the table's gold (table.css ``--lpt-gold``): on the table and on every card
+picture gold means "a wild card" (its frame and badge) or "the hint's move" (the hint's ring),
+and a learner who has just played with the hint on would read a gold ring as either. Nor its
+blue (focus, a selected card), green (where a card may go) or red (hearts, diamonds, errors).
+Solid, with no glow (the hint's ring glows): 6.5:1 against the zones' white and 5.8:1 against
+the board's green-grey, which stay light in a dark theme (the board draws its own ground)."""
+MARK_FILL = "#f3eefc"
+"""The pale violet inside the ring and under its tag (no card colour is near it)."""
+MARK_INK = "#4b2a8c"
+"""The tag's words: dark violet on :data:`MARK_FILL` (9:1)."""
 
 _INK = "color:#1c2330"
 _BOARD = (
@@ -350,12 +380,9 @@ _BOARD = (
 )
 _ZONE = "background:#ffffff;border:1px solid #d8dee4;border-radius:8px;padding:6px 8px"
 _ZONE_TITLE = "font-weight:700;font-size:13px;margin-bottom:3px"
-_RING = (
-    f"border:3px solid {GOLD};border-radius:9px;padding:2px;background:#fff3cd;"
-    "box-shadow:0 0 10px rgba(232,163,23,0.7)"
-)
+_RING = f"border:3px solid {MARK};border-radius:9px;padding:2px;background:{MARK_FILL}"
 _TAG = (
-    "display:inline-block;background:#fff3cd;color:#5c3d00;border:1px solid #e8a317;"
+    f"display:inline-block;background:{MARK_FILL};color:{MARK_INK};border:1px solid {MARK};"
     "border-radius:999px;padding:0 7px;font-size:12px;font-weight:700;white-space:nowrap"
 )
 _HAND_WIDTH = 56
@@ -438,7 +465,8 @@ def decision_mark(action: object, view: PlayerView) -> Mark | None:
 
 
 def _ringed(inner: str, words: str, *, block: bool = False) -> str:
-    """``inner`` in the gold ring, named by ``words`` for a screen reader and as a tooltip."""
+    """``inner`` in the review's ring (:data:`MARK`), named by ``words`` for a screen reader and
+    as a tooltip."""
     column = "display:flex;flex-direction:column;align-items:center;gap:3px"
     shape = column if block else "display:inline-flex"
     return (
@@ -604,7 +632,7 @@ def _header(h: Header) -> str:
 
 def moment_board(d: Decision) -> str:
     """The table as the reviewed seat saw it at decision ``d``, small, with what the decision
-    was about ringed in gold and said in words."""
+    was about ringed (:data:`MARK`) and said in words."""
     view = d.view
     model = build_table(view).view
     mark = decision_mark(d.played, view)
@@ -612,7 +640,7 @@ def moment_board(d: Decision) -> str:
     if mark is not None:
         swatch = (
             f'<span aria-hidden="true" style="display:inline-block;width:12px;height:12px;'
-            f"border:3px solid {GOLD};border-radius:4px;background:#fff3cd;"
+            f"border:3px solid {MARK};border-radius:4px;background:{MARK_FILL};"
             'vertical-align:-3px;margin-right:6px"></span>'
         )
         caption = (
