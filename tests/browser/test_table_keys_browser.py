@@ -97,10 +97,12 @@ def _record(tmp_path: Path) -> Path:
 
 
 @contextmanager
-def _loaded(chromium: Any, site: str, tmp_path: Path) -> Iterator[Any]:
-    """A page of the site with the stacked match loaded, intents watched, nothing outside
-    loopback; it asserts no script error at the end."""
-    viewport = {"width": 1400, "height": 1100}
+def _loaded(
+    chromium: Any, site: str, tmp_path: Path, size: tuple[int, int] = (1400, 1100)
+) -> Iterator[Any]:
+    """A page of the site (``size``: its viewport, width and height) with the stacked match
+    loaded, intents watched, nothing outside loopback; it asserts no script error at the end."""
+    viewport = {"width": size[0], "height": size[1]}
     with sk.opened(chromium, site, init_script=_WATCH_INTENTS, viewport=viewport) as page:
         page.select_option('[data-testid="pace"]', "0")
         before = sk.info(page)["states"]
@@ -335,6 +337,50 @@ def test_enter_on_a_pile_draws_and_puts_focus_on_the_card_drawn(
         assert hand.count() == 7
 
 
+_BOXES = """() => { const t = document.querySelector('.lpt');
+  const box = (sel) => { const el = t.querySelector(sel); if (!el) return null;
+    const b = el.getBoundingClientRect();
+    return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
+  return {piles: box('.lpt-piles'), stock: box('[data-testid="stock"]'),
+          melds: box('[data-testid="table"]'), message: box('[data-testid="error"]:not([hidden])'),
+          dock: box('.lpt-dock'), height: innerHeight}; }"""
+"""Where the piles, the stock, the melds' box, the message shown and the dock are on screen."""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1400, 1100)], ids=["phone", "laptop"])
+def test_a_refused_pile_says_why_under_the_piles(
+    chromium: Any, site: str, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A click (or Enter) on a pile the rules refuse answers next to the pile, on the screen:
+    on a phone the melds wrap under the piles, and a message under the whole middle row came
+    after every meld, off the screen; a click on a meld still answers under the melds."""
+    with _loaded(chromium, site, tmp_path, size) as page:
+        sk.click(page, '.lpt [data-testid="stock"]', drawn=True)  # drawn: the piles are done
+        stock = page.locator('.lpt [data-testid="stock"]')
+        stock.scroll_into_view_if_needed()
+        stock.focus()
+        assert _press_and_settle(page, "Enter") == "stock"  # focus stays on the pile
+        message = page.locator('.lpt [data-testid="error"]')
+        assert message.get_attribute("data-kind") == "error"
+        assert "already drawn" in message.inner_text()
+        at = page.evaluate(_BOXES)
+        shown, piles, stock_box = at["message"], at["piles"], at["stock"]
+        assert shown is not None, at
+        assert 0 <= shown["top"] - piles["bottom"] <= 12, at  # right under the piles
+        assert shown["left"] <= stock_box["left"] and shown["right"] >= stock_box["right"], at
+        assert shown["top"] < at["melds"]["bottom"], at  # not after every meld
+        assert shown["bottom"] <= at["height"], at  # on the screen...
+        dock = at["dock"]
+        assert shown["bottom"] <= dock["top"] or shown["top"] >= dock["bottom"], at  # ...uncovered
+        page.screenshot(path=str(tmp_path / f"pile-refused-{size[0]}.png"))
+
+        # a meld clicked with no card selected: the guide answers under the melds, as before
+        sk.click(page, '.lpt [data-testid="meld-0-card-0"]', drawn=True)
+        assert message.get_attribute("data-kind") == "guide"
+        at = page.evaluate(_BOXES)
+        assert at["message"]["top"] >= at["melds"]["bottom"], at
+
+
 _GREY = """(el) => ({off: el.getAttribute('aria-disabled'), disabled: el.hasAttribute('disabled'),
   tabindex: el.tabIndex, described: el.getAttribute('aria-describedby') || ''})"""
 
@@ -498,6 +544,31 @@ def test_the_arrows_reach_a_grey_button_that_shows_why_and_does_nothing(
         page.screenshot(path=str(tmp_path / "keys-grey-go-down.png"))
 
 
+_LINE = """(kind) => { const t = document.querySelector('.lpt[data-version]');
+  const text = (el) => (el ? el.textContent.replace(/\\s+/g, ' ').trim() : '');
+  const line = t.querySelector('.lpt-under > .lpt-reason');
+  return {line: text(line), testid: line ? line.dataset.testid : '',
+          label: text(t.querySelector(`[data-testid="btn-${kind}"]`)),
+          why: text(t.querySelector(`[data-testid="why-${kind}"]`))}; }"""
+
+
+def _line(page: Any, kind: str = "") -> dict[str, str]:
+    """The line under the buttons (its words and test id), and the ``kind`` button's label and
+    reason as drawn for a screen reader, read at one moment (a bot may move between reads)."""
+    found: dict[str, str] = page.evaluate(_LINE, kind)
+    return found
+
+
+def _says_why(page: Any, kind: str) -> None:
+    """Focus is on the grey ``kind`` button while another player decides, and the line under
+    the buttons says why it is off: "Hint: Nothing to decide yet: ..."."""
+    assert _focus(page)["kind"] == kind
+    now = _line(page, kind)
+    assert now["why"].startswith(("It is not your turn", "Nothing to decide yet")), now
+    assert now["line"] == f"{now['label']}: {now['why']}", now
+    assert now["testid"] == "reason", now
+
+
 def _log_lines(page: Any) -> int:
     return int(page.locator(".lpt-log-lines li").count())
 
@@ -523,22 +594,36 @@ def test_the_bar_keeps_the_button_arrowed_to_while_the_bots_move(
         page.select_option('[data-testid="pace"]', "1.2")
         lines = _log_lines(page)
         page.locator('.lpt [data-testid="btn-discard"]').click()
+        page.mouse.move(0, 0)  # from here on by keyboard (the line follows the pointer too)
         lines = _until_more_log(page, lines)  # your discard is drawn; the bots are to move
         assert "Waiting for" in page.locator('.lpt [data-testid="waiting"]').inner_text()
         # nothing leads while others decide: the stop is the first live button (Undo); arrow
         # to the grey Hint and Tab on out of the bar
         assert _tab_into_bar(page) == "btn:undo"
+        assert "Waiting for" in _line(page)["line"]  # Undo is live, with no note to show
         assert _press(page, "ArrowLeft") == "btn:hint"
         assert page.locator('.lpt [data-testid="btn-hint"]').get_attribute("aria-disabled")
+        # the grey button says why it is off where it does in every other state, the line
+        # under the buttons, though another player decides
+        _says_why(page, "hint")
+        page.keyboard.press("Home")
+        assert _focus(page)["key"] == "btn:draw"
+        _says_why(page, "draw")
+        assert _press(page, "ArrowRight") == "btn:take"
+        _says_why(page, "take")
+        page.keyboard.press("End")
+        assert _press(page, "ArrowLeft") == "btn:hint"
         assert _press(page, "Tab").startswith("opt:")
         # a bot moves: the table is drawn again, the stop stays on Hint
         lines = _until_more_log(page, lines)
         assert _bar_stops(page) == ["btn:hint"], _stops(page, _BAR)
         assert _press(page, "Shift+Tab") == "btn:hint"
-        # and while focus rests on it, the next move leaves focus and the stop there
+        # and while focus rests on it, the next move leaves focus and the stop there, and the
+        # line says why Hint is off now
         _until_more_log(page, lines)
         assert _key(page) == "btn:hint"
         assert _bar_stops(page) == ["btn:hint"]
+        _says_why(page, "hint")
         # your turn comes again: something new leads (Draw), and once focus has left the bar
         # the stop is Draw (the same rule as at the start of a turn)
         for _ in range(400):

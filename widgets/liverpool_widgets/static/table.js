@@ -378,7 +378,9 @@ export default {
     const parser = document.createElement("template");
     /** @type {string[]} the HTML of each part of the table as last drawn (see patch) */
     let shown = [];
-    /** Where the last click was: "table" (piles, melds) puts a message under the table. */
+    /** Where the last click was, and so where its message goes, next to it: "piles" (the
+     * stock, the discard pile) under the piles, "table" (a meld) under the melds, "hand"
+     * (anything else) in the dock. */
     let lastZone = "hand";
     let hadConfirm = false;
     let hadPanel = false;
@@ -469,10 +471,31 @@ export default {
       const opponents = memo("opponents", [view], () =>
         `<div class="lpt-opponents">${view.seats.slice(1).map(opponent).join("")}</div>`);
 
-      // -- piles and melds (drawn again only when the table, the targets or the hint change) ------
+      // -- messages: next to what was clicked -------------------------------------------------------
+      const error = model.get("error");
+      const guide = model.get("error_kind") === "guide";
+      /** The message box in one of three places, next to what was clicked (see lastZone): under
+       * the piles, under the melds, or in the dock between the hand and the buttons.
+       * @param {string} where */
+      const message = (where) => {
+        if (!error) {
+          return where === "hand" ? '<div class="lpt-error" role="alert" data-testid="error" hidden></div>' : "";
+        }
+        if (lastZone !== where) return "";
+        // (a guide's words are said once by the table's live region, not by a new status box)
+        return `<div class="${guide ? "lpt-guide" : "lpt-error"}"${guide ? "" : ' role="alert"'}
+          data-testid="error" data-kind="${guide ? "guide" : "error"}">${guide ? "ℹ" : "⚠"} ${sentence(error)}</div>`;
+      };
+      // under the piles, in their own column: beside the melds or, on a narrow screen, above
+      // them, it is where the eye is after a click on a pile (under the whole middle row it
+      // came after every meld, off the screen of a phone)
+      const pileSaid = message("piles");
+
+      // -- piles and melds (drawn again only when the table, the targets, the hint or the piles'
+      // message change) ----------------------------------------------------------------------------
       const targetsKey = controls.targets.map((t) => `${t.kind}/${t.meld}/${t.position}`).join();
       const hintKey = hint ? `${hint.button}/${hint.meld}` : "";
-      const middle = memo("middle", [view, targetsKey, hintKey], () => {
+      const middle = memo("middle", [view, targetsKey, hintKey, pileSaid], () => {
       const top = view.piles.top;
       const discardLabel = top
         ? `discard pile: ${plural(view.piles.discards, "card")}, top card ${top.label}`
@@ -533,7 +556,7 @@ export default {
             <span class="lpt-muted">no melds yet</span></div>`
         : "";
       const table = `<div class="lpt-table" data-testid="table" role="region" aria-label="melds on the table (Left and Right move along a meld)">${groups}${none}</div>`;
-      return `<div class="lpt-middle">${piles}${table}</div>`;
+      return `<div class="lpt-middle"><div class="lpt-pile-side">${piles}${pileSaid}</div>${table}</div>`;
       });
 
       // -- the prompt (buy, call, give, cut) and the question before going down ------------------------
@@ -680,20 +703,6 @@ export default {
           <div class="lpt-under">${line}${toggles}</div>`;
       }
 
-      // -- messages: next to what was clicked -------------------------------------------------------
-      const error = model.get("error");
-      const guide = model.get("error_kind") === "guide";
-      /** The message box in one of two places: under the table (after a click on a pile or a
-       * meld) or between the hand and the buttons. @param {string} where */
-      const message = (where) => {
-        if (!error) {
-          return where === "hand" ? '<div class="lpt-error" role="alert" data-testid="error" hidden></div>' : "";
-        }
-        if ((lastZone === "table") !== (where === "table")) return "";
-        // (a guide's words are said once by the table's live region, not by a new status box)
-        return `<div class="${guide ? "lpt-guide" : "lpt-error"}"${guide ? "" : ' role="alert"'}
-          data-testid="error" data-kind="${guide ? "guide" : "error"}">${guide ? "ℹ" : "⚠"} ${sentence(error)}</div>`;
-      };
       const hintHtml = hint && hint.text
         ? `<div class="lpt-hint" data-testid="hint"><b>${esc(hint.label)}:</b> ${sentence(hint.text)}</div>`
         : "";
@@ -1092,18 +1101,26 @@ export default {
     }
 
     /** Show a reason line for the button the pointer is over or focus is on (a grey button's
-     * full reason, a live one's note): a button of the bar (or its wrapper) or of a question. */
+     * full reason, a live one's note): a button of the bar (or its wrapper) or of a question.
+     * While another player decides the line says whom the table waits for; a button focused
+     * says its reason there all the same ("Draw: It is not your turn to act: Ben must draw
+     * ..."), as in every other state: a keyboard user on a grey button has no tooltip, and
+     * reads why it is off in that line. The pointer leaves the waiting line be (its tooltip
+     * says why; after a click the pointer rests on the button just pressed, gone grey). The
+     * line then is a reason line (its test id too) until the bar is drawn again. */
     function reason(/** @type {Event} */ event) {
-      const line = root.querySelector('[data-testid="reason"]');
-      if (!line) return;
+      const line = root.querySelector(".lpt-under > .lpt-reason");
+      if (!line || (line.classList.contains("is-waiting") && event.type !== "focusin")) return;
       const item = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target)
         .closest('.lpt-action, .lpt-prompt [data-act="press"]'));
       const controls = /** @type {Controls} */ (model.get("controls"));
       const b = item && controls && controls.buttons.find((x) => x.kind === item.dataset.kind);
       const text = b && (b.enabled ? b.note : b.why);
       if (b && text) {
-        line.textContent = `${b.label}: ${text}`;
+        line.textContent = spoken(`${b.label}: ${text}`); // the joker by its word, as esc() writes it
         line.classList.toggle("is-guide", !!b.guide);
+        line.classList.remove("is-waiting");
+        line.setAttribute("data-testid", "reason");
       }
     }
 
@@ -1114,7 +1131,7 @@ export default {
       if (!hit || !root.contains(hit)) return;
       if (isOff(hit)) return; // a grey button: nothing at all (its reason is on show already)
       const act = hit.dataset.act;
-      lastZone = hit.closest(".lpt-middle") ? "table" : "hand";
+      lastZone = hit.closest(".lpt-piles") ? "piles" : hit.closest(".lpt-middle") ? "table" : "hand";
       lastAct = (act === "press" ? hit.dataset.kind : act) || "";
       pending = "";
       if (act === "dismiss-crash") {
