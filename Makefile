@@ -116,7 +116,7 @@ $(BENCH_STAMP): pyproject.toml Makefile
 	touch $@
 
 clean:
-	rm -rf $(VENV) $(FAST_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
+	rm -rf $(VENV) $(FAST_VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \
 		-o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
 

@@ -10,7 +10,9 @@ The names here are the package's public face::
 The engine uses the standard library only; the notebook widgets live in ``liverpool_widgets``.
 The rules it follows are written out, with their sources, in ``docs/rules.md``.
 
-Where to find each rule (lowest layer first; a module imports only from its layer or below):
+Where to find each rule, lowest layer first. At import time a module imports only from its
+layer or below; a value's convenience methods reach up from inside the method, once called
+(``Card._repr_svg_`` and ``Meld._repr_html_`` to ``render``, ``Game.to_json`` to ``record``):
 
 * ``cards`` — cards, their notation and shoes; ``errors`` — the few precise errors;
   ``_compile`` — hints for the optional mypyc build, with no run-time dependency.
@@ -24,7 +26,9 @@ Where to find each rule (lowest layer first; a module imports only from its laye
   ``play``) and the turn steps they share (``turns``); ``game`` — :class:`Game`, the facade;
   ``view`` — what one seat may know; ``actions``, ``events`` — what is done and reported.
 * ``bots`` — the bots and their registry (``lp.bots.make``; the Hint coach, ``lp.bots.coach``).
-* ``evaluate`` — judging a decision from one seat's view by playing it out over sampled deals.
+* ``evaluate`` — judging a decision from one seat's view by playing it out over sampled deals
+  (with the bots above as its fast players); ``bots.expert``, the one bot that searches, is
+  built on it and so sits above it.
 * ``match`` — tournaments; ``record`` — saved games; ``render`` — pictures;
   ``display`` — cards to look at in a notebook (``lp.show``, :class:`Hand`);
   ``table_model`` — what a card table shows;
