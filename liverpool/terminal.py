@@ -474,6 +474,8 @@ def parse_command(
     meld = _number(args[1], "meld number", usage) - 1
     if len(args) == 3:
         return SwapWild(card, meld, _number(args[2], "place", usage) - 1)
+    if game is not None and _closed_before_any_meld(game, SwapWild(card, meld, 0)):
+        return SwapWild(card, meld, 0)  # for the game to refuse: no place is asked for
     if rules is None or not 0 <= meld < len(table):
         if rules is not None and table:  # no such meld: the table's numbers say which there are
             return SwapWild(card, meld, 0)
@@ -488,6 +490,17 @@ def parse_command(
         f"Meld {meld + 1} holds {len(wilds)} wild cards, at places {places} (counting its "
         f"cards from the left, from 1): say which, e.g. swap {args[0]} {meld + 1} {wilds[0] + 1}."
     )
+
+
+def _closed_before_any_meld(game: Game, action: LayOff | SwapWild) -> bool:
+    """Whether the game refuses this lay-off or swap before it looks at any meld: the player
+    to act has not gone down (or, for a swap, the rules allow none). Its reason then comes
+    first, as the game gives it: a word about a meld's number, places or wilds would send the
+    player looking for the wrong mistake."""
+    seat = game.to_act
+    if isinstance(action, SwapWild) and game.rules.wild_swap is WildSwap.NONE:
+        return True
+    return seat is None or not game.view(seat).is_down
 
 
 def _codes(cards: Sequence[Card]) -> str:
@@ -1205,6 +1218,8 @@ def _standings(scores: Sequence[int], winners: Sequence[int], titles: Sequence[s
 def _check_numbers(game: Game, action: Action) -> None:
     """Refuse meld and place numbers that do not exist, counting from 1 as shown."""
     if not isinstance(action, LayOff | SwapWild) or game.phase is not Phase.PLAY:
+        return
+    if _closed_before_any_meld(game, action):
         return
     table = game.table
     if not table:

@@ -936,7 +936,10 @@ def test_parse_command_reads_answers_and_help_topics(text: str, expected: object
     assert parse_command(text) == expected
 
 
-def swap_table() -> lp.Game:
+def swap_table(
+    table: Sequence[tuple[int, str]] = ((0, "5S 5C 5D"), (0, "6S 6C 6D"), (1, "7H JK 9H 10H")),
+) -> lp.Game:
+    """A deal under way with ``table`` on it (by default you, seat 0, are down)."""
     rules = lp.PRESETS["house"].replace(wild_swap="run_remeld")
     return lp.Game.from_deal(
         rules,
@@ -946,7 +949,7 @@ def swap_table() -> lp.Game:
         dealer=3,
         seed=5,
         names=NAMES,
-        table=[(0, "5S 5C 5D"), (0, "6S 6C 6D"), (1, "7H JK 9H 10H")],
+        table=list(table),
     )
 
 
@@ -970,6 +973,23 @@ def test_swap_says_how_places_count_and_may_leave_the_place_out() -> None:
     two = [lp.Meld.build(lp.MeldKind.RUN, lp.parse_cards("JK 8H 9H JK"), rules)]
     with pytest.raises(CommandError, match=r"2 wild cards, at places 1 and 4 .*swap 8H 1 1"):
         parse_command("swap 8H 1", table=two, rules=rules)
+
+
+def test_a_swap_or_lay_off_before_going_down_says_to_go_down_first_whatever_the_meld() -> None:
+    # "swap 8H 1" by a player not yet down said "Meld 1 holds no wild card to swap" (and "lay
+    # 8H 9", that there is no meld 9): the meld was judged before the game's first reason, so
+    # the player looked for the wrong mistake
+    game = swap_table([(1, "5S 5C 5D"), (1, "6S 6C 6D"), (1, "JK 8C 9C JK")])
+    swaps = ["swap 8H 1", "swap 8H 3", "swap 8H 3 2", "swap 8H 9"]
+    lays = ["lay 8H 9", "lay 3C 1"]
+    text = run_game(game, ["draw", *swaps, *lays, "quit"])
+    for line in swaps:
+        assert after(text, line).strip() == "You may swap a wild only after you have gone down."
+    for line in lays:
+        assert after(text, line).strip() == (
+            "You may lay off only after you have gone down with the contract."
+        )
+    assert len(game.hand(0)) == 6  # nothing was played
 
 
 def test_deal_ends_and_the_match_end_are_each_said_once() -> None:
