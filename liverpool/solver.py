@@ -143,7 +143,8 @@ def _find_going_down(
     # Most solutions use the contract's minimum cards, which the test above allows for; a run
     # a counting wild limit makes longer (see ``_run_piece``) may leave too few to keep.
     if extend:
-        widest = _Widest(facts.wild, read.floor, keep)
+        most = 1 if len(hand) - plan.min_cards > _WIDEST_SPARE else _WIDEST_CORES
+        widest = _Widest(facts.wild, read.floor, keep, most)
         return _cores(read, rules, widest.offer) or widest.melds
     return _cores(read, rules, lambda melds, rest: melds if len(rest) >= keep else None)
 
@@ -158,20 +159,28 @@ class _Widest:
     must keep (to discard), and the search stops at the first; otherwise the fewest naturals
     left in hand, then the most wilds kept (a wild can still be laid off, a natural left may
     never find a place), then the first found. The search also stops at a core that leaves no
-    natural (the wilds it keeps are the player's to lay off later), after
-    :data:`_WIDEST_PATIENCE` cores in a row that do no better, or after :data:`_WIDEST_CORES`
-    cores: most hands have a few, and a hand full of wilds has thousands that lay the same
-    cards (on the hands of ``benchmarks/solver_choice.py`` the patience keeps 30 of the 31
-    better answers of the whole search; on ``hard_hands.txt`` it cuts the p99 from 1.8 ms to
-    0.6, where the first core alone took 0.4).
+    natural (the wilds it keeps are the player's to lay off later), at the second core in a row
+    after the best that does no better (:data:`_WIDEST_PATIENCE`), or after
+    :data:`_WIDEST_CORES` cores; and a hand of more than :data:`_WIDEST_SPARE` cards beyond the
+    contract's minimum takes the first core, as before.
+
+    Why stop so soon: each core weighed costs a search and a growing, every time a new hand is
+    asked about, and a hand full of wilds (or the 30 cards random play buys) has thousands that
+    lay the same cards. On the hands of ``benchmarks/solver_choice.py`` the whole search finds
+    31 better answers; weighing up to 8 cores past the best kept 30 of them but made random play
+    (the engine's throughput benchmark) a third slower. These stops keep 23 at the first core's
+    cost: random play as fast within its noise, and ``find_going_down``'s p99 on
+    ``hard_hands.txt`` 0.6 ms where the first core alone took 0.4.
     """
 
-    __slots__ = ("best", "cores", "floor", "found", "keep", "melds", "wild")
+    __slots__ = ("best", "cores", "floor", "found", "keep", "melds", "most", "wild")
 
-    def __init__(self, wild: Sequence[bool], floor: int, keep: int) -> None:
+    def __init__(self, wild: Sequence[bool], floor: int, keep: int, most: int) -> None:
         self.wild = wild
         self.floor = floor
         self.keep = keep
+        self.most = most
+        """The most cores to weigh."""
         self.best: tuple[int, int] | None = None
         self.melds: list[Meld] | None = None
         """The best extended core so far."""
@@ -193,12 +202,13 @@ class _Widest:
         self.cores += 1
         if self.best is None or key < self.best:
             self.best, self.melds, self.found = key, grown, self.cores
-        done = self.cores >= _WIDEST_CORES or self.cores - self.found >= _WIDEST_PATIENCE
+        done = self.cores >= self.most or self.cores - self.found >= _WIDEST_PATIENCE
         return self.melds if not naturals or done else None
 
 
 _WIDEST_CORES: Final = 64
-_WIDEST_PATIENCE: Final = 8
+_WIDEST_PATIENCE: Final = 2
+_WIDEST_SPARE: Final = 8
 
 
 class _Read:

@@ -562,8 +562,8 @@ def test_find_going_down_lays_as_many_naturals_as_any_core_it_could_extend(
 ) -> None:
     """Every way to meet the contract with minimum-length melds, each grown with the naturals
     that fit it: none leaves fewer naturals in hand, not counting a card the player keeps to
-    discard (checked where the solver weighs every way: where there are few enough that it
-    does not stop for want of a better one)."""
+    discard (where there are so few ways that the solver weighs them all; elsewhere, none
+    worse than the first way found)."""
     rules = rules_of(name)
     deal = data.draw(st.integers(1, 3), label="deal")
     hand = data.draw(crowded_hand(), label="hand")
@@ -584,8 +584,11 @@ def test_find_going_down_lays_as_many_naturals_as_any_core_it_could_extend(
 
     solver._cores(read, rules, every)
     assert (melds is None) is (not lefts)
-    if melds is not None and len(lefts) <= solver._WIDEST_PATIENCE:  # (the whole search)
-        assert left(list(left_over(hand, melds).elements())) == min(lefts)
+    if melds is not None:
+        answer = left(list(left_over(hand, melds).elements()))
+        assert answer <= lefts[0]  # never worse than the first way the search finds
+        if len(lefts) <= solver._WIDEST_PATIENCE:  # few enough that the solver weighs them all
+            assert answer == min(lefts)
 
 
 def test_brute_force_sanity() -> None:
