@@ -28,7 +28,7 @@ from ._compile import mypyc_attr
 from .cards import Card, CardsGiven, Rank, Suit, as_cards, card_of
 from .errors import IllegalAction, RulesError, quoted
 from .rules import AceMode, MeldKind, Rules, WildLimit, rules_given
-from .words import sentence
+from .words import sentence, with_article
 
 __all__ = [
     "End",
@@ -716,16 +716,11 @@ def lay_off_ends(meld: Meld, card: Card | str, rules: Rules | str) -> tuple[End 
     return tuple(ends)
 
 
-def _a(word: str) -> str:
-    """``word`` with its article: "a king", "an ace", "an eight"."""
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
-
-
 def _why_not_fit(meld: Meld, card: Card, rules: Rules) -> str:
     if meld.kind is MeldKind.SET:
         if not rules.is_wild(card) and card.rank != meld.rank:
             return (
-                f"the {card} is not {_a(meld.rank.word)}, so it does not fit a set of "
+                f"the {card} is not {with_article(meld.rank.word)}, so it does not fit a set of "
                 f"{meld.rank.plural}"
             )
         verdict = _check_set((*meld.cards, card), rules)
@@ -796,7 +791,8 @@ def can_replace_wild(
         if card.rank != meld.rank:
             return _fail(
                 VerdictCode.WRONG_NATURAL,
-                f"the wild stands for {_a(meld.rank.word)}; the {card} cannot take its place",
+                f"the wild stands for {with_article(meld.rank.word)}; "
+                f"the {card} cannot take its place",
                 kind,
                 cards,
             )

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, CardsGiven, Rank, Suit, as_cards, card_of
 from .rules import rules_given
-from .words import counted
+from .words import counted, with_article
 
 if TYPE_CHECKING:
     from .game import Game
@@ -215,8 +215,7 @@ def _stand_words(text: str) -> str:
     if rank is None:
         return text
     if suit is None:
-        article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
-        return f"{article} {rank.word}"
+        return with_article(rank.word)
     return f"the {rank.word} of {suit.word}"
 
 

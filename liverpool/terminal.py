@@ -78,7 +78,7 @@ from .table_model import (
     score_pad,
 )
 from .view import PlayerView
-from .words import counted, listed, sentence
+from .words import counted, listed, sentence, with_article
 
 __all__ = [
     "LEVELS",
@@ -281,7 +281,7 @@ def _rank_phrase(cards: Sequence[Card], *, named: bool = False) -> str:
     word = cards[0].rank.word if cards[0].rank is not None else "joker"
     if len(set(cards)) == 1:
         return f"the {word}" if named else f"your {word} ({cards[0]})"
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    return with_article(word)
 
 
 def _either(cards: Sequence[Card]) -> str:

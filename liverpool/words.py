@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["counted", "listed", "noun_for", "possessive", "sentence"]
+__all__ = ["counted", "listed", "noun_for", "possessive", "sentence", "with_article"]
 
 
 def noun_for(n: int, noun: str, plural: str | None = None) -> str:
@@ -21,6 +21,13 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, the noun plural unless ``n`` is 1: ``counted(1, "card")`` is
     ``"1 card"``, ``counted(3, "match", "matches")`` is ``"3 matches"``."""
     return f"{n} {noun_for(n, noun, plural)}"
+
+
+def with_article(word: str) -> str:
+    """``word`` with its indefinite article: "a king", "an ace", "an eight" (the words the
+    engine puts it before, ranks and meld kinds, begin with a vowel sound exactly when they
+    begin with a vowel)."""
+    return f"{'an' if word[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {word}"
 
 
 def possessive(seat: int, reader: int | None, names: Sequence[str]) -> str:
