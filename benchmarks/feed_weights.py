@@ -13,7 +13,8 @@ dealt alike, Tuned and StrongBot trading seats, so Tuned discards to StrongBot i
 matches and StrongBot to Tuned in the other half (seats rotated). Matches ``2j`` and ``2j + 1``
 are dealt from ``seed + j``; seat ``i``'s bot is seeded ``(seed + j) * 100 + i``. ``--weights``
 tries other values (JSON keyword arguments of ``StrongBot``, e.g. ``'{"feed_weight": 1.0}'``, or
-``'{"raced_points_weight": 0.2}'`` for the points a hand holds once another player is down);
+``'{"raced_points_weight": 0.2}'`` for the points a hand holds once another player is down, or
+``'{"points_weight": 0.3}'`` for the points it holds before anyone is, ExpertBot's weight);
 ``--weights '{}'`` seats StrongBot itself as Tuned: each pair then plays the same match twice,
 names swapped, and Tuned scores exactly 100% of StrongBot.
 

@@ -251,3 +251,27 @@ def test_a_heavier_weight_on_points_once_someone_is_down_throws_an_ace_sooner() 
     assert not any(view.down)
     heavy = StrongBot(2, raced_points_weight=0.2)
     assert heavy.act(view, legal) == StrongBot(2).act(view, legal)
+
+
+def test_before_anyone_is_down_its_judgement_sheds_high_cards_sooner() -> None:
+    """ExpertBot's judgement weighs a point in hand six times as heavily as StrongBot's while
+    nobody is down (``expert.POINTS_WEIGHT``): of two discards that leave the hand as close,
+    the 15-point ace goes before StrongBot's queen. Once another player is down it ranks as
+    StrongBot does, for then each turn spent getting down counts."""
+    from liverpool.bots.expert import POINTS_WEIGHT
+
+    assert POINTS_WEIGHT > 0.05  # StrongBot's tie-breaker
+    hand = "3S 4S AD 10D 10C 8C 4D AC 7C QH"
+    hidden = [
+        "4H 10S 6H 6C 2S 3H 9S 9C 9D JS",
+        "AS AH 2C 3C 4C 5D 6D 7S 8S 9H",
+        "QS QC QD JD 5H 5C KH KS JC 2H",
+    ]
+    quiet = _after_draw(hand, hidden, table=[], top="6S")
+    view, legal = quiet.view(0), quiet.legal_actions()
+    assert StrongBot(2).act(view, legal) == lp.Discard("QH")
+    assert ExpertBot(2).candidates(view, legal)[0] == lp.Discard("AC")
+    assert StrongBot(2, points_weight=POINTS_WEIGHT).act(view, legal) == lp.Discard("AC")
+    raced = _after_draw("3S 4S AD 10D 10C 8C 4D AC 7C QH")  # seats 1 and 2 are down
+    view, legal = raced.view(0), raced.legal_actions()
+    assert ExpertBot(2).candidates(view, legal)[0] == StrongBot(2).act(view, legal)

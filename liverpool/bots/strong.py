@@ -55,7 +55,9 @@ __all__ = ["StrongBot"]
 CARDS_SEEN_PER_TURN = 1.3
 """A stock card each turn, plus a discard worth taking now and then (and buys)."""
 POINTS_WEIGHT = 0.05
-"""Turns one point in the hand is worth when choosing a discard: a tie-breaker toward high cards."""
+"""Turns one point in the hand is worth when choosing a discard while nobody is down: a
+tie-breaker toward high cards. ExpertBot's judgement weighs points heavier then
+(``points_weight``; :data:`liverpool.bots.expert.POINTS_WEIGHT` says why)."""
 RACED_POINTS_WEIGHT = POINTS_WEIGHT
 """The same once another player is down, when the deal may end any turn. StrongBot keeps its
 tie-breaker; a heavier weight then is one of the experiments ``benchmarks/EXPERT.md``
@@ -113,6 +115,7 @@ class StrongBot(BasicBot):
         down_feed_points: float = DOWN_FEED_POINTS,
         down_samples: int = DOWN_SAMPLES,
         raced_points_weight: float = RACED_POINTS_WEIGHT,
+        points_weight: float = POINTS_WEIGHT,
         outs_buy_turns: float | None = OUTS_BUY_TURNS,
     ) -> None:
         super().__init__(seed)
@@ -128,6 +131,8 @@ class StrongBot(BasicBot):
         """See :data:`RACED_POINTS_WEIGHT`."""
         self.outs_buy_turns = outs_buy_turns
         """See :data:`OUTS_BUY_TURNS`."""
+        self.points_weight = points_weight
+        """See :data:`POINTS_WEIGHT`."""
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
@@ -135,7 +140,7 @@ class StrongBot(BasicBot):
             f"{type(self).__name__}(seed={self.seed!r}, samples={self.samples}, "
             f"feed_weight={self.feed_weight}, down_feed_points={self.down_feed_points}, "
             f"down_samples={self.down_samples}, "
-            f"raced_points_weight={self.raced_points_weight}, "
+            f"points_weight={self.points_weight}, raced_points_weight={self.raced_points_weight}, "
             f"outs_buy_turns={self.outs_buy_turns})"
         )
 
@@ -208,9 +213,9 @@ class StrongBot(BasicBot):
     def _points_weight(self, view: PlayerView) -> float:
         """Turns a point in the hand is worth now: :attr:`raced_points_weight` once another
         player is down, when whatever is still in the hand may be counted against it any turn,
-        else :data:`POINTS_WEIGHT`."""
+        else :attr:`points_weight`."""
         others_down = any(down for seat, down in enumerate(view.down) if seat != view.seat)
-        return self.raced_points_weight if others_down else POINTS_WEIGHT
+        return self.raced_points_weight if others_down else self.points_weight
 
     def _feed_odds(
         self,
