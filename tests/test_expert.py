@@ -233,6 +233,16 @@ def test_its_decisions_do_not_depend_on_the_machines_speed(
     assert slow.stats["evaluated"] > 0
 
 
+def _quiet(hand: str) -> lp.Game:
+    """Seat 0 holding ``hand`` after its draw, in a deal where nobody is down yet."""
+    hidden = [
+        "4H 10S 6H 6C 2S 3H 9S 9C 9D JS",
+        "AS AH 2C 3C 4C 5D 6D 7S 8S 9H",
+        "QS QC QD JD 5H 5C KH KS JC 2H",
+    ]
+    return _after_draw(hand, hidden, table=[], top="6S")
+
+
 def test_a_heavier_weight_on_points_once_someone_is_down_throws_an_ace_sooner() -> None:
     """``raced_points_weight`` counts only once another player is down, when the deal may end
     any turn: then a 15-point ace goes before StrongBot's 7; in a quiet deal nothing changes."""
@@ -241,12 +251,7 @@ def test_a_heavier_weight_on_points_once_someone_is_down_throws_an_ace_sooner() 
     view, legal = raced.view(0), raced.legal_actions()
     assert StrongBot(2).act(view, legal) == lp.Discard("7C")
     assert StrongBot(2, raced_points_weight=0.2).act(view, legal) == lp.Discard("AC")
-    hidden = [
-        "4H 10S 6H 6C 2S 3H 9S 9C 9D JS",
-        "AS AH 2C 3C 4C 5D 6D 7S 8S 9H",
-        "QS QC QD JD 5H 5C KH KS JC 2H",
-    ]
-    quiet = _after_draw(hand, hidden, table=[], top="6S")  # nobody is down
+    quiet = _quiet(hand)
     view, legal = quiet.view(0), quiet.legal_actions()
     assert not any(view.down)
     heavy = StrongBot(2, raced_points_weight=0.2)
@@ -258,20 +263,16 @@ def test_before_anyone_is_down_its_judgement_sheds_high_cards_sooner() -> None:
     nobody is down (``expert.POINTS_WEIGHT``): of two discards that leave the hand as close,
     the 15-point ace goes before StrongBot's queen. Once another player is down it ranks as
     StrongBot does, for then each turn spent getting down counts."""
+    from liverpool.bots import strong
     from liverpool.bots.expert import POINTS_WEIGHT
 
-    assert POINTS_WEIGHT > 0.05  # StrongBot's tie-breaker
+    assert POINTS_WEIGHT > strong.POINTS_WEIGHT  # StrongBot's tie-breaker
     hand = "3S 4S AD 10D 10C 8C 4D AC 7C QH"
-    hidden = [
-        "4H 10S 6H 6C 2S 3H 9S 9C 9D JS",
-        "AS AH 2C 3C 4C 5D 6D 7S 8S 9H",
-        "QS QC QD JD 5H 5C KH KS JC 2H",
-    ]
-    quiet = _after_draw(hand, hidden, table=[], top="6S")
+    quiet = _quiet(hand)
     view, legal = quiet.view(0), quiet.legal_actions()
     assert StrongBot(2).act(view, legal) == lp.Discard("QH")
     assert ExpertBot(2).candidates(view, legal)[0] == lp.Discard("AC")
     assert StrongBot(2, points_weight=POINTS_WEIGHT).act(view, legal) == lp.Discard("AC")
-    raced = _after_draw("3S 4S AD 10D 10C 8C 4D AC 7C QH")  # seats 1 and 2 are down
+    raced = _after_draw(hand)  # seats 1 and 2 are down
     view, legal = raced.view(0), raced.legal_actions()
     assert ExpertBot(2).candidates(view, legal)[0] == StrongBot(2).act(view, legal)
