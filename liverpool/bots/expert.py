@@ -67,9 +67,11 @@ the same match the same way from the same seed, fast machine or slow, pure or co
 The counts are set from this machine's pace on the pure engine, two matches played at once on
 its two cores: about 7,000 to 7,800 playout actions a CPU second in the longest decisions, so a
 decision the cap cuts short ends in about 0.8 s. Measured so (``expert_strength.py``, seed 0, in
-pairs): a decision p99 of 0.66 s and a worst of 0.92 s over the first 20 matches on the pure
-engine (24 CPU s a match); 0.44 s and 0.72 s over all 400 on the compiled engine (``make fast``,
-15 CPU s a match), which plays the same matches decision for decision.
+pairs, on the compiled engine of ``make fast``, which plays the same matches decision for
+decision as the pure one): a decision p99 of 0.77 s CPU over all 400 matches, 14 of its 90,713
+decisions over a second (the worst 1.14 s), 25.6 CPU s a match. Before it took the heavier
+points weight it measured 0.44 s, a worst of 0.72 s and 15 CPU s a match over the same seeds;
+CPU time on this shared machine varies with its load, so compare the two with care.
 """
 
 from __future__ import annotations
