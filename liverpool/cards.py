@@ -501,8 +501,16 @@ def build_shoe(decks: int, jokers: int) -> list[Card]:
     """``decks`` 52-card decks plus ``jokers`` jokers, unshuffled, in a fixed order.
 
     The game shuffles the shoe with its own seeded generator, so the same seed always deals the
-    same cards.
+    same cards. For the shoe a rule set deals to a table, ask the rules:
+    ``rules.build_shoe(players)``.
     """
+    if not isinstance(decks, int) or not isinstance(jokers, int):
+        # (``lp.build_shoe(rules, 4)`` is an easy slip for ``rules.build_shoe(4)``)
+        raise TypeError(
+            "build_shoe(decks, jokers) takes two whole numbers, not "
+            f"{type(decks).__name__} and {type(jokers).__name__}; "
+            "for the shoe of a rule set, call rules.build_shoe(players)"
+        )
     if decks < 1 or jokers < 0:
         raise ValueError("a shoe needs at least one deck and no negative number of jokers")
     shoe: list[Card] = []

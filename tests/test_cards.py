@@ -250,6 +250,16 @@ def test_every_allowed_player_count_is_covered() -> None:
             assert (name, n) in covered
 
 
+def test_build_shoe_given_a_rule_set_points_to_the_rules_own_shoe() -> None:
+    assert len(lp.build_shoe(2, 1)) == 105
+    # (the compiled engine refuses the argument itself, in mypyc's words, before the check)
+    hint = r"Rules" if lp.COMPILED else r"rules\.build_shoe\(players\)"
+    with pytest.raises(TypeError, match=hint):
+        lp.build_shoe(lp.PRESETS["house"], 4)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at least one deck"):
+        lp.build_shoe(0, 2)
+
+
 # (preset, a player count outside its range)
 OUTSIDE = [
     ("house", 2),  # "two is not this game"
