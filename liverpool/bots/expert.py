@@ -30,14 +30,13 @@ In short: played in pairs of matches dealt alike, ExpertBot and StrongBot tradin
 over 400 matches of seed 0 (98.0% before it took the heavier weight on points below) and 102.0%
 [96.0, 107.9] over 400 of seed 5000 (101.1% before), where issue 17 asks for 85%. What the
 sampled deals find, a few tenths of a point a decision on their own measure, does not carry
-into match scores, and of the other judgements tried beneath the
-sampling (weights against feeding the next player, points held once another player is down,
-buying more) only two beat StrongBot's on both seeds when played alone, by 4% to 7%: buying for
-outs, and a heavier weight on points before anyone is down, which ExpertBot keeps. Even
-StrongBot's judgement shown the hidden cards it reasons about scores only about 85% of StrongBot
-(``benchmarks/clairvoyant.py``), so better guesses at those cards cannot get there on their own.
-So it keeps StrongBot's judgement beneath the sampling, with one weight changed, and three
-choices the record explains:
+into match scores, and of the other judgements tried beneath the sampling (weights against
+feeding the next player, points held once another player is down, buying more) only two beat
+StrongBot's on both seeds when played alone, by 4% to 7%: buying for outs, and a heavier weight
+on points before anyone is down, which ExpertBot keeps. Even StrongBot's judgement shown the
+hidden cards it reasons about scores only about 85% of StrongBot (``benchmarks/clairvoyant.py``),
+so better guesses at those cards cannot get there on their own. So it keeps StrongBot's
+judgement beneath the sampling, with one weight changed, and three choices the record explains:
 
 * before anyone is down it weighs the points in its hand six times as heavily as StrongBot
   (:data:`POINTS_WEIGHT`), so that of two discards leaving its hand as close it throws the
