@@ -563,9 +563,9 @@ class HostedRoom:
 
     Shown in a notebook: the code, the link and its QR code, the lobby with Fill and Start, and
     the projector (:attr:`projector`, the host's screen: the public table at projector size).
-    :meth:`start`, :meth:`fill`, :meth:`kick` and :meth:`reveal` do what the teacher's page
-    does; :meth:`stop` stops the server. :attr:`teacher_key` opens the teacher's page at
-    :attr:`url` in a browser too (it is never shown on the projected widget).
+    :meth:`start`, :meth:`fill`, :meth:`kick`, :meth:`set_seat` and :meth:`reveal` do what
+    the teacher's page does; :meth:`stop` stops the server. :attr:`teacher_key` opens the
+    teacher's page at :attr:`url` in a browser too (it is never shown on the projected widget).
     """
 
     def __init__(self, server: RoomServer, room: dict[str, Any], projector: RoomTable) -> None:
@@ -606,6 +606,12 @@ class HostedRoom:
         """Remove the player at ``seat`` (the seat is free again: in the lobby for another
         student; during the match for a student to take over, or :meth:`fill` for a bot)."""
         self._send({"type": "kick", "seat": seat})
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Make ``seat`` (counted from 0) ``"human"`` or ``"bot:LEVEL"``: in the lobby, a seat
+        for a student or a bot; during the match, a seat handed to a bot, or a bot's seat handed
+        back to the students, for a latecomer to take over under the seat's name."""
+        self._send({"type": "set_seat", "seat": seat, "kind": kind})
 
     def reveal(self, on: bool = True) -> None:
         """Open every hand on this projector only, for a demonstration (marked as such)."""

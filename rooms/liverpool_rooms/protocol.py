@@ -19,6 +19,7 @@ Client messages::
     host only: {"type": "start"}, {"type": "kick", "seat": 2},
                {"type": "fill", "level": "basic"}     every free human seat becomes a bot
                {"type": "set_seat", "seat": 2, "kind": "bot:strong" | "human"}
+                                     (mid-match: a seat to a bot, or a bot's seat to students)
                {"type": "reveal", "on": true}         open hands on the host's own screen
 
 Server messages: ``welcome``, ``lobby``, ``state``, ``error``, ``kicked`` (see

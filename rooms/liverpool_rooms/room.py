@@ -699,12 +699,19 @@ class Room:
 
     def set_seat(self, conn: Conn, seat: int, kind_text: str) -> None:
         """Make a lobby seat human or a bot of some level (a seated player is moved out); in a
-        match under way, hand a seat to a bot (:meth:`_bot_takes_seat`)."""
+        match under way, hand a seat to a bot (:meth:`_bot_takes_seat`) or a bot's seat back
+        to the students (:meth:`_free_bot_seat`)."""
         self._check_host(conn)
         self._check_seat(seat)
         kind, level = parse_seat_kind(kind_text)
         if self.status != "lobby":
-            self._bot_takes_seat(conn, seat, kind, level)
+            if self.status != "playing" or self.game is None:
+                raise Bad("The match is over: seats no longer change.")
+            if kind == "human":
+                self._free_bot_seat(seat)
+            else:
+                assert level is not None
+                self._bot_takes_seat(conn, seat, level)
             return
         target = self.seats[seat]
         if target.kind == "human" and target.token_hash is not None:
@@ -720,18 +727,11 @@ class Room:
         self.seats[seat] = updated
         self.broadcast_lobby()
 
-    def _bot_takes_seat(self, conn: Conn, seat: int, kind: str, level: str | None) -> None:
+    def _bot_takes_seat(self, conn: Conn, seat: int, level: str) -> None:
         """A bot plays ``seat`` from now on, so a student who left does not stall the room
         (a room with no clocks would wait for them for ever): made as :meth:`start` makes
         bots, from the match's seed and the seat, and stored, so a restarted server rebuilds
         the same bot. A student still seated there is moved out first; the name stays."""
-        if self.status != "playing" or self.game is None:
-            raise Bad("The match is over: seats no longer change.")
-        if kind != "bot" or level is None:
-            raise Bad(
-                "During the match a seat can only be handed to a bot; a student takes a free "
-                "seat by joining it."
-            )
         target = self.seats[seat]
         if target.kind == "bot" and target.level == level:
             # Nothing would change but the bot's dice, started again: say so instead.
@@ -745,10 +745,31 @@ class Room:
             self.reload()
             raise Bad("The room changed meanwhile: look again and retry.") from None
         self.seats[seat] = replace(target, kind="bot", level=level, token_hash=None)
+        assert self.game is not None  # set_seat checked the match is under way
         self.bots[seat] = make(level, seat_seed(self.game.seed, seat))
         self.broadcast_lobby()
         self.broadcast()
         self.schedule()  # its turn now: it plays at once
+
+    def _free_bot_seat(self, seat: int) -> None:
+        """A bot's seat in a match under way is free again, for a student who comes late (or
+        one who left and is back) to take over, as a seat the teacher freed with ✕ is: its
+        name and hand stay, and the match waits at that seat for whoever joins it — or for a
+        bot again. A move the bot was still thinking over is dropped (:meth:`_bot_move`)."""
+        target = self.seats[seat]
+        if target.kind == "human":
+            held = f"{target.name}'s" if target.token_hash is not None else "free for a student"
+            raise Bad(f"That seat is already {held}: there is nothing to change.")
+        try:
+            self.store.free_bot_seat(self.code, seat)
+        except StaleRoom:
+            self.reload()
+            raise Bad("The room changed meanwhile: look again and retry.") from None
+        self.seats[seat] = replace(target, kind="human", level=None, token_hash=None)
+        self.bots.pop(seat, None)
+        self.broadcast_lobby()
+        self.broadcast()
+        self.schedule()  # no bot move any more: the seat's clock, if the rules have one
 
     def fill(self, conn: Conn, level: str) -> None:
         """Every free human seat becomes a bot of ``level`` (in the lobby, or in a match under
@@ -975,8 +996,8 @@ class Room:
         else:
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(self.executor, bot.act, view, legal)
-        if self.seq != expected or self.game is not game:
-            return
+        if self.seq != expected or self.game is not game or self.bots.get(seat) is not bot:
+            return  # the room moved on meanwhile, or the seat went to a student or another bot
         self.apply(seat, action, "bot")
 
     async def _idle_move(self) -> None:

@@ -301,6 +301,20 @@ class Store:
             if cur.rowcount != 1:
                 raise StaleRoom(code)
 
+    def free_bot_seat(self, code: str, seat: int) -> None:
+        """A bot's seat in a match under way is a free human seat again, for a student to take
+        over (its name stays); :class:`StaleRoom` unless the room is playing and a bot holds
+        the seat."""
+        with self._transaction() as db:
+            cur = db.execute(
+                "UPDATE seats SET kind = 'human', level = NULL, token_hash = NULL "
+                "WHERE code = ? AND seat = ? AND kind = 'bot' "
+                "AND (SELECT status FROM rooms WHERE code = ?) = 'playing'",
+                (code, seat, code),
+            )
+            if cur.rowcount != 1:
+                raise StaleRoom(code)
+
     def release_seat(self, code: str, seat: int, *, keep_name: bool) -> None:
         """Take a seat from its player: the token no longer works (in a started match the
         name stays, for whoever takes the seat over)."""

@@ -214,6 +214,15 @@ def test_a_second_host_room_in_the_same_kernel(opened: list[Any]) -> None:
     third.start()
     wait_until(lambda: bool(table.view), "a state from the third room")
     assert repr(third).startswith("HostedRoom(") and "running" in repr(third)
+    # The teacher hands a bot's seat back to the students, from the notebook as from the page.
+    third.set_seat(2, "human")
+
+    def seat_freed() -> bool:
+        lobby = third.lobby
+        return lobby is not None and lobby["seats"][2]["kind"] == "human"
+
+    wait_until(seat_freed, "the bot's seat handed back")
+    assert third.lobby is not None and third.lobby["seats"][2]["taken"] is False
 
 
 def test_a_removed_player_is_told_and_not_reconnected(opened: list[Any]) -> None:

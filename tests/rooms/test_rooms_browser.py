@@ -377,6 +377,10 @@ def test_teachers_and_students_find_their_way(browser: Any, tmp_path: Path) -> N
         pc.click('[data-testid="bot-1"]')
         pc.wait_for_selector('[data-testid="lobby-seat-1"] .rooms-name:has-text("basic bot")')
         assert pc.text_content('[data-testid="lobby-seat-1"] .rooms-name') == "Yan (basic bot)"
+        # Yan is back with another laptop: the teacher hands the seat back, for him to join.
+        pc.click('[data-testid="student-1"]')
+        pc.wait_for_selector('[data-testid="lobby-seat-1"]:has-text("waiting for a student")')
+        assert pc.text_content('[data-testid="lobby-seat-1"] .rooms-name') == "Yan"
         assert not problems, problems
     finally:
         server.kill()

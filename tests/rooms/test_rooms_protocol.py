@@ -39,6 +39,17 @@ def hosted(server: Server, clients: list[Client], code: str, token: str) -> Clie
     return host
 
 
+def ada_ben_and_host(
+    server: Server, clients: list[Client], seats: list[str], **options: Any
+) -> tuple[str, Client, Client, Client]:
+    """A room of ``seats`` made with ``options``, Ada and Ben seated in its first free seats and
+    the teacher connected as its host: (code, ada, ben, host)."""
+    room = server.create_room(rules="house", seats=seats, **options)
+    code = room["code"]
+    ada, ben = seated(server, clients, code, ["Ada", "Ben"])
+    return code, ada, ben, hosted(server, clients, code, room["host_token"])
+
+
 def play_until(
     players: list[Script],
     others: list[Client],
@@ -478,18 +489,15 @@ def test_actions_round_trip_as_records() -> None:
 
 
 def test_a_seat_freed_during_the_match_is_taken_over(server: Server, clients: list[Client]) -> None:
-    room = server.create_room(
-        rules="house", seats=["human", "human", "bot:basic"], bot_seconds=5, idle_turn_seconds=60
+    code, ada, ben, host = ada_ben_and_host(
+        server, clients, ["human", "human", "bot:basic"], bot_seconds=5, idle_turn_seconds=60
     )
-    code = room["code"]
-    ada, ben = seated(server, clients, code, ["Ada", "Ben"])
-    host = hosted(server, clients, code, room["host_token"])
     host.send(type="start")
     ben.wait_for(lambda c: c.state is not None, what="Ben's first state")
     assert ben.state is not None and ben.welcome is not None
     hand = ben.state["view"]["hand"]
     host.send(type="set_seat", seat=1, kind="human")
-    assert "only be handed to a bot" in host.wait_error()
+    assert host.wait_error() == "That seat is already Ben's: there is nothing to change."
     host.send(type="kick", seat=1)
     assert ben.wait_type("kicked")["message"] == "The teacher freed your seat."
     # Someone else takes the seat over: the seat keeps its name in the match, and its hand.
@@ -507,14 +515,45 @@ def test_a_seat_freed_during_the_match_is_taken_over(server: Server, clients: li
     assert ada.errors == []
 
 
+def test_a_latecomer_takes_over_a_bot_seat_the_teacher_hands_back(
+    server: Server, clients: list[Client]
+) -> None:
+    # The bot at seat 1 plays first, after a 5-second pause: the teacher frees its seat then.
+    code, ada, ben, host = ada_ben_and_host(
+        server, clients, ["human", "bot:basic", "human"], bot_seconds=5
+    )
+    host.send(type="start")
+    ada.wait_for(lambda c: c.state is not None, what="Ada's first state")
+    host.send(type="set_seat", seat=1, kind="human")
+    host.wait_for(
+        lambda c: bool(c.lobby and c.lobby["seats"][1]["kind"] == "human"), what="the freed seat"
+    )
+    assert host.lobby is not None
+    seat = host.lobby["seats"][1]
+    assert (seat["name"], seat["taken"]) == ("Bot 2", False)
+    cleo = server.client(code)
+    clients.append(cleo)
+    cleo.send(type="join", name="Cleo", seat=1)
+    welcome = cleo.wait_type("welcome")
+    assert (welcome["seat"], welcome["name"]) == (1, "Bot 2")
+    cleo.wait_for(lambda c: bool(c.state and c.state["legal"]), what="the latecomer's turn")
+    assert cleo.state is not None and cleo.state["seq"] == 0, "the bot must not have moved"
+    cleo.send(type="act", action={"type": "DrawStock"})
+    ada.wait_for(lambda c: bool(c.state and c.state["seq"] >= 1), what="the latecomer's move")
+    status, data = server.request("GET", f"/api/rooms/{code}")
+    assert status == 200 and data["seats"][1]["kind"] == "human"
+    host.send(type="set_seat", seat=1, kind="human")
+    assert host.wait_error() == "That seat is already Bot 2's: there is nothing to change."
+    assert ada.errors == [] and ben.errors == [] and cleo.errors == []
+
+
 def test_a_bot_takes_over_the_seat_of_a_student_who_left(
     server: Server, clients: list[Client]
 ) -> None:
     # House rules have no clocks: without this, the room would wait for Ben for ever.
-    room = server.create_room(rules="house", seats=["human", "human", "bot:basic"], bot_seconds=0)
-    code = room["code"]
-    ada, ben = seated(server, clients, code, ["Ada", "Ben"])
-    host = hosted(server, clients, code, room["host_token"])
+    code, ada, ben, host = ada_ben_and_host(
+        server, clients, ["human", "human", "bot:basic"], bot_seconds=0
+    )
     host.send(type="fill", level="basic")
     assert host.wait_error() == "Every seat is taken: there is no free seat to fill."
     host.send(type="set_seat", seat=1, kind="human")

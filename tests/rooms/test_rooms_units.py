@@ -133,9 +133,9 @@ def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path
     with pytest.raises(Bad) as refused:
         room.set_seat(host, 1, "bot:strong")
     assert str(refused.value) == "A strong bot already plays that seat: there is nothing to change."
-    with pytest.raises(Bad) as refused:
-        room.set_seat(host, 1, "human")
-    assert str(refused.value).startswith("During the match a seat can only be handed to a bot;")
+    with pytest.raises(Bad) as refused:  # Ada holds hers: nothing to hand back
+        room.set_seat(host, 0, "human")
+    assert str(refused.value) == "That seat is already Ada's: there is nothing to change."
     # Once the match is over, no seat changes, and fill says so rather than "no free seat".
     with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:
         db.execute("UPDATE rooms SET status = 'over' WHERE code = 'TEST2'")
@@ -150,6 +150,69 @@ def test_a_bot_handed_a_seat_mid_match_is_rebuilt_alike_after_a_restart(tmp_path
     with pytest.raises(Bad) as refused:
         over.set_seat(teacher, 0, "bot")
     assert str(refused.value) == "The match is over: seats no longer change."
+    store.close()
+
+
+def test_a_bot_seat_handed_back_mid_match_waits_for_a_latecomer(tmp_path: Path) -> None:
+    seats = [Seat(0, "human"), Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
+    store, room = make_room(tmp_path, seats)
+    with pytest.raises(StaleRoom):  # only in a match under way
+        store.free_bot_seat("TEST2", 1)
+    ada, host, cleo = FakeConn(), FakeConn(host=True), FakeConn()
+    room.attach(ada)
+    room.join(ada, "Ada")
+    room.attach(host)
+    room.host(host, "host")
+    before: list[int] = []
+
+    async def hand_back() -> None:
+        room.start(host)
+        game = room.game
+        assert game is not None
+        assert game.to_act == 1, "the seat after the dealer starts: the bot's turn"
+        room.set_seat(host, 1, "human")  # before the bot's (instant) move runs
+        await asyncio.sleep(0.05)  # its move, had it still been scheduled, would have run
+        before.append(room.seq)
+        room.stop()
+
+    asyncio.run(hand_back())
+    assert before == [0], "the freed seat's bot must not move"
+    assert 1 not in room.bots and room.seats[1].free
+    assert room.lobby()["seats"][1] == {
+        "seat": 1, "kind": "human", "level": None, "name": "Bot 2", "taken": False,
+        "connected": False,
+    }  # fmt: skip
+    row = store.load("TEST2")
+    assert row is not None
+    assert [(s.kind, s.level, s.token_hash) for s in row.seats[1:2]] == [("human", None, None)]
+    again = Room(store, row, teacher_key="KEY")  # a restarted server's copy
+    assert 1 not in again.bots and again.seats[1].free
+    # Asked twice, the teacher is answered.
+    with pytest.raises(Bad) as refused:
+        room.set_seat(host, 1, "human")
+    assert str(refused.value) == (
+        "That seat is already free for a student: there is nothing to change."
+    )
+    # A latecomer takes it over under the seat's name, with its hand, and plays it.
+    hand = room.view_of(1).hand
+    room.attach(cleo)
+    room.join(cleo, "Cleo")
+    welcome = next(m for m in cleo.sent if m["type"] == "welcome")
+    assert (welcome["seat"], welcome["name"]) == (1, "Bot 2")
+    state = next(m for m in cleo.sent if m["type"] == "state")
+    assert state["view"]["hand"] == [c.code for c in hand]
+    assert state["legal"], "the match waits for the latecomer's move"
+
+    async def latecomer_moves() -> None:
+        room.act(cleo, action_to_dict(DrawStock()))
+        room.stop()
+
+    asyncio.run(latecomer_moves())
+    row = store.load("TEST2")
+    assert row is not None
+    assert [(a.seat, a.action, a.how) for a in row.actions] == [
+        (1, {"type": "DrawStock"}, "player")
+    ]
     store.close()
 
 

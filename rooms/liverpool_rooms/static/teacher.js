@@ -339,6 +339,18 @@ function drawLobby() {
         });
         li.append(bot);
       }
+      if (playing && s.kind === "bot") {
+        // A latecomer (or a student back after a bot took over) gets the seat back: the
+        // match then waits at that seat for whoever joins it, under the seat's name.
+        const human = document.createElement("button");
+        human.type = "button";
+        human.dataset.testid = `student-${s.seat}`;
+        human.className = "rooms-kick";
+        human.textContent = "a student plays";
+        human.setAttribute("aria-label", `free ${s.name}'s seat for a student to take over`);
+        human.addEventListener("click", () => send({ type: "set_seat", seat: s.seat, kind: "human" }));
+        li.append(human);
+      }
       return li;
     }),
   );
