@@ -40,7 +40,10 @@ def _game() -> lp.Game:
     return game
 
 
-def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision() -> None:
+def test_a_review_shows_the_summary_the_costliest_moment_and_every_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(review_widget.LESSONS)  # a notebook among the lessons, as Jupyter runs it
     widget = Review(_game().to_json(), seat=0, budget=12, wait=True)
     result = widget.result
     assert result is not None and result.complete and widget.done
@@ -143,6 +146,30 @@ def _buy_view() -> lp.PlayerView:
         kinds = (lp.Pass, lp.DrawStock, lp.Discard)
         game.apply(next(a for kind in kinds for a in legal if isinstance(a, kind)))
     return game.view(0)
+
+
+def test_the_lesson_link_finds_the_lessons_from_a_notebook_anywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lesson = "06_contracts_and_going_down"
+    # among the lessons: the bare name, which also works wherever the lessons are copied
+    assert review_widget.lesson_href(lesson, review_widget.LESSONS) == f"{lesson}.ipynb"
+    # a notebook of the learner's own, elsewhere: the path from it to the checkout's lessons
+    mine = tmp_path / "my notebooks"
+    mine.mkdir()
+    href = review_widget.lesson_href(lesson, mine)
+    assert href is not None and href.endswith(f"notebooks/{lesson}.ipynb")
+    assert (mine / href).resolve() == (review_widget.LESSONS / f"{lesson}.ipynb").resolve()
+    # a copy of the lesson beside the learner's notebook is the one linked
+    (mine / f"{lesson}.ipynb").write_text("{}")
+    assert review_widget.lesson_href(lesson, mine) == f"{lesson}.ipynb"
+    # with no lessons to be found (an installed wheel), the lesson is named, not linked
+    monkeypatch.setattr(review_widget, "LESSONS", tmp_path / "nowhere")
+    assert review_widget.lesson_href(lesson, tmp_path) is None
+    result = Review(_game().to_json(), seat=0, budget=12, wait=True).result
+    assert result is not None
+    summary = review_widget.summary_html(result, tmp_path)
+    assert "lesson 06 · Contracts and going down teaches it" in summary and "<a " not in summary
 
 
 def test_each_pictured_moment_rings_what_the_decision_was_about_and_says_it() -> None:

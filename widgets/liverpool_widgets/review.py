@@ -30,10 +30,12 @@ a room's downloaded record), a :class:`~liverpool.Game`, or anything holding one
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -293,8 +295,29 @@ def _grade_pill(grade: Grade) -> str:
     )
 
 
-def summary_html(result: ReviewResult) -> str:
-    """The summary: accuracy, the grades counted, points lost, what to practise."""
+LESSONS = Path(__file__).resolve().parents[2] / "notebooks"
+"""The lessons of the checkout this package runs from (an installed wheel has none)."""
+
+
+def lesson_href(lesson: str, here: Path | None = None) -> str | None:
+    """The link to a lesson notebook from the notebook the kernel runs beside (``here``, by
+    default the working folder, which Jupyter sets to the notebook's own): the lesson's bare
+    name among the lessons themselves — so a stored lesson's link works wherever the lessons
+    are, GitHub and nbviewer included — else the path to the checkout's lessons from ``here``;
+    ``None`` where there is no lesson to link to (the summary then names it unlinked)."""
+    here = Path.cwd() if here is None else here
+    name = f"{lesson}.ipynb"
+    if (here / name).is_file():
+        return name
+    target = LESSONS / name
+    if target.is_file():
+        return Path(os.path.relpath(target, here)).as_posix()
+    return None
+
+
+def summary_html(result: ReviewResult, here: Path | None = None) -> str:
+    """The summary: accuracy, the grades counted, points lost, what to practise (the lesson
+    linked from ``here``, see :func:`lesson_href`)."""
     if not result.decisions:  # an accuracy of 100% over nothing would flatter
         return (
             "<div class='lp-review-summary' role='status'>"
@@ -304,12 +327,15 @@ def summary_html(result: ReviewResult) -> str:
     if practice is None:
         practise = escape(result.practise_words())
     else:
-        # a link to the lesson, beside this notebook: relative, for the front end to resolve
-        # against the notebook's folder (live, see Review.summary; stored, as any output's
-        # link) and a static render (GitHub, nbviewer) against the notebook's own address
+        # a link to the lesson: relative, for the front end to resolve against the notebook's
+        # folder (live, see Review.summary; stored, as any output's link) and a static render
+        # (GitHub, nbviewer) against the notebook's own address
         title = escape(practice.lesson_title)
-        link = f"<a href='{escape(practice.lesson)}.ipynb' target='_blank'>{title}</a>"
-        practise = escape(practice.sentence()).replace(title, link, 1)
+        practise = escape(practice.sentence())
+        href = lesson_href(practice.lesson, here)
+        if href is not None:
+            link = f"<a href='{escape(href)}' target='_blank'>{title}</a>"
+            practise = practise.replace(title, link, 1)
     stopped = "" if result.complete else f"<p><b>{escape(result.stopped_words())}</b></p>"
     return (
         "<div class='lp-review-summary' role='status'>"
