@@ -116,7 +116,11 @@ OWN_PLAYOUTS: dict[str, Policy | None] = {"basic": None, "strong": lp.bots.Stron
 
 
 def play_one(
-    k: int, seed: int, measure: str = "relative", own_playout: str = "basic"
+    k: int,
+    seed: int,
+    measure: str = "relative",
+    own_playout: str = "basic",
+    switch_z: float | None = None,
 ) -> MatchOutcome:
     """Match ``k`` of the series (run in a worker process), timing every ExpertBot decision."""
     names = lineup(k)
@@ -127,6 +131,7 @@ def play_one(
                 bot.seed,
                 measure="own" if measure == "own" else "relative",
                 own_playout=OWN_PLAYOUTS[own_playout],
+                switch_z=switch_z,
             )
     game = lp.Game("house", 4, deal_seed(seed, k))
     start, cpu0 = time.perf_counter(), time.process_time()
@@ -173,17 +178,27 @@ def play_all(
     measure: str,
     log: Path | None = None,
     own_playout: str = "basic",
+    switch_z: float | None = None,
 ) -> list[MatchOutcome]:
     """Every match of the series; with ``log``, each finished match is appended to it as a JSON
-    line, and matches already there (same seed, measure and own playout, budgets capped by
-    steps) are read back instead of replayed, so a long run can be stopped and resumed."""
+    line, and matches already there (same seed, measure, own playout and evidence to switch,
+    budgets capped by steps) are read back instead of replayed, so a long run can be stopped
+    and resumed."""
     done: list[MatchOutcome] = []
     # the default playout is untagged, so logs written before the option still resume
     tag = None if own_playout == "basic" else own_playout
     # ExpertBot once capped its CPU time, and a match then played differently in every run:
     # such logs (untagged) are left alone
     # and so are logs of matches seated otherwise than in pairs (untagged ``seats``)
-    series = SeriesLog(log, seed=seed, measure=measure, own_playout=tag, cap="steps", seats="pairs")
+    series = SeriesLog(
+        log,
+        seed=seed,
+        measure=measure,
+        own_playout=tag,
+        switch_z=switch_z,  # untagged (None): each kind of decision's own, as before the option
+        cap="steps",
+        seats="pairs",
+    )
     known = {o.k: o for o in map(read_outcome, series.entries())}
     step = max(1, matches // 20)
 
@@ -197,7 +212,7 @@ def play_all(
     todo = [k for k in range(matches) if k not in known]
     for k in sorted(set(range(matches)) - set(todo)):
         progress(known[k], fresh=False)
-    jobs = [(k, seed, measure, own_playout) for k in todo]
+    jobs = [(k, seed, measure, own_playout, switch_z) for k in todo]
     run_series(play_one, jobs, workers, progress)
     return sorted(done, key=lambda o: o.k)
 
@@ -294,6 +309,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "at the other seats)",
     )
     parser.add_argument(
+        "--switch-z",
+        type=float,
+        help="standard errors by which an alternative must beat StrongBot's choice to be played "
+        "instead, for every kind of decision (default: each kind's own, expert.FOCUS)",
+    )
+    parser.add_argument(
         "--log",
         type=Path,
         help="append each finished match to this file (JSON lines) and skip the matches already "
@@ -306,6 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"pairs dealt alike, Expert and Strong swapped, seats rotated), seed {args.seed}, "
         f"{args.workers} worker(s), measure {args.measure}, "
         f"own playout {args.own_playout}; "
+        f"switch z {'per kind' if args.switch_z is None else args.switch_z}; "
         f"{'compiled' if lp.COMPILED else 'pure'} engine; "
         f"{python_line()}; "
         f"{load_note()}"
@@ -318,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.measure,
         args.log,
         args.own_playout,
+        args.switch_z,
     )
     wall = time.perf_counter() - start
     print()

@@ -276,3 +276,29 @@ def test_before_anyone_is_down_its_judgement_sheds_high_cards_sooner() -> None:
     raced = _after_draw(hand)  # seats 1 and 2 are down
     view, legal = raced.view(0), raced.legal_actions()
     assert ExpertBot(2).candidates(view, legal)[0] == StrongBot(2).act(view, legal)
+
+
+def _overturned(switch_z: float | None, decisions: int = 24) -> tuple[int, int]:
+    """(sampled, overturned) over seat 0's first ``decisions`` decisions of a match, ExpertBot
+    at seat 0 asking ``switch_z`` standard errors, BasicBots elsewhere."""
+    game = lp.Game("house", 3, 4)
+    expert = ExpertBot(seed=2, switch_z=switch_z)
+    others = [make("basic", seed) for seed in range(3)]
+    asked = 0
+    while asked < decisions and not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        bot = expert if seat == 0 else others[seat]
+        asked += seat == 0
+        game.apply(bot.act(game.view(seat), game.legal_actions()))
+    return expert.stats["evaluated"], expert.stats["changed"]
+
+
+def test_switch_z_sets_how_much_evidence_overturns_its_judgement() -> None:
+    """Asked for endless evidence it samples as before and never overturns StrongBot's choice;
+    asked for none beyond a point's gain, it overturns it where the samples lean the other way."""
+    sampled, overturned = _overturned(float("inf"))
+    assert sampled > 0 and overturned == 0
+    assert repr(ExpertBot(switch_z=3.0)).endswith("switch_z=3.0)")
+    sampled, overturned = _overturned(0.0)
+    assert sampled > 0 and overturned > 0

@@ -173,8 +173,12 @@ class ExpertBot(StrongBot):
         measure: Measure = "relative",
         own_playout: Policy | None = None,
         points_weight: float = POINTS_WEIGHT,
+        switch_z: float | None = None,
     ) -> None:
         super().__init__(seed, points_weight=points_weight)
+        self.switch_z = switch_z
+        """Standard errors by which an alternative must beat StrongBot's choice to be played
+        instead, for every kind of decision (``None``: each kind's own, see :data:`FOCUS`)."""
         self.budget = budget
         """One budget for every kind of decision (``None``: each kind's own, see :data:`FOCUS`)."""
         self.top = top
@@ -192,7 +196,7 @@ class ExpertBot(StrongBot):
     def __repr__(self) -> str:
         return (
             f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}, top={self.top}, "
-            f"points_weight={self.points_weight})"
+            f"points_weight={self.points_weight}, switch_z={self.switch_z})"
         )
 
     def explain(self, view: PlayerView, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -214,7 +218,8 @@ class ExpertBot(StrongBot):
                 self.stats["not_evaluable"] += 1
             else:
                 self.stats["evaluated"] += 1
-                choice = settle(result, candidates[0], focus.switch_z, focus.min_gain)
+                z = focus.switch_z if self.switch_z is None else self.switch_z
+                choice = settle(result, candidates[0], z, focus.min_gain)
                 if choice != candidates[0]:
                     self.stats["changed"] += 1
                 return choice, reason(view, result, choice)
