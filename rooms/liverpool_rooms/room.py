@@ -755,7 +755,8 @@ class Room:
         """A bot's seat in a match under way is free again, for a student who comes late (or
         one who left and is back) to take over, as a seat the teacher freed with ✕ is: its
         name and hand stay, and the match waits at that seat for whoever joins it — or for a
-        bot again. A move the bot was still thinking over is dropped (:meth:`_bot_move`)."""
+        bot again. A move the bot was still thinking over is dropped: :meth:`schedule` cancels
+        it."""
         target = self.seats[seat]
         if target.kind == "human":
             held = f"{target.name}'s" if target.token_hash is not None else "free for a student"
@@ -996,8 +997,8 @@ class Room:
         else:
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(self.executor, bot.act, view, legal)
-        if self.seq != expected or self.game is not game or self.bots.get(seat) is not bot:
-            return  # the room moved on meanwhile, or the seat went to a student or another bot
+        if self.seq != expected or self.game is not game:
+            return
         self.apply(seat, action, "bot")
 
     async def _idle_move(self) -> None:

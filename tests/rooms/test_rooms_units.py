@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -213,6 +215,46 @@ def test_a_bot_seat_handed_back_mid_match_waits_for_a_latecomer(tmp_path: Path) 
     assert [(a.seat, a.action, a.how) for a in row.actions] == [
         (1, {"type": "DrawStock"}, "player")
     ]
+    store.close()
+
+
+def test_a_bot_still_thinking_when_its_seat_is_handed_back_does_not_move(
+    tmp_path: Path,
+) -> None:
+    seats = [Seat(0, "human"), Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
+    store, room = make_room(tmp_path, seats)
+    ada, host = FakeConn(), FakeConn(host=True)
+    room.attach(ada)
+    room.join(ada, "Ada")
+    room.attach(host)
+    room.host(host, "host")
+    thinking, answer = threading.Event(), threading.Event()
+
+    class Slow:
+        """A bot that thinks (in the room's worker thread) until it is let go."""
+
+        def act(self, view: Any, legal: list[Any]) -> Any:
+            thinking.set()
+            answer.wait(5)
+            return legal[0]
+
+    async def hand_back_while_it_thinks() -> None:
+        room.start(host)
+        room.bots[1] = Slow()  # type: ignore[assignment]
+        for _ in range(500):
+            if thinking.is_set():
+                break
+            await asyncio.sleep(0.01)
+        assert thinking.is_set(), "the bot never started thinking"
+        room.set_seat(host, 1, "human")
+        answer.set()
+        await asyncio.sleep(0.2)  # time enough for its move to land, were it not dropped
+        room.stop()
+
+    with ThreadPoolExecutor(1) as pool:
+        room.executor = pool
+        asyncio.run(hand_back_while_it_thinks())
+    assert room.seq == 0 and room.seats[1].free
     store.close()
 
 
