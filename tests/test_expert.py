@@ -137,7 +137,7 @@ def test_each_kind_of_decision_gets_its_own_look() -> None:
 
 def test_settle_asks_for_clear_evidence() -> None:
     """An alternative 2 points cheaper at 1 standard error does not replace StrongBot's choice
-    (1.5 standard errors asked); asked for less, it would."""
+    (3 standard errors asked); asked for less, it would."""
     from liverpool.bots.expert import FOCUS, settle
     from liverpool.evaluate import Estimate, Evaluation
 
