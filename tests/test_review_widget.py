@@ -4,6 +4,7 @@ hidden card), moves its progress bar, cancels, and says in words what went wrong
 
 from __future__ import annotations
 
+import os
 import re
 from html import unescape
 from pathlib import Path
@@ -163,6 +164,14 @@ def test_the_lesson_link_finds_the_lessons_from_a_notebook_anywhere(
     # a copy of the lesson beside the learner's notebook is the one linked
     (mine / f"{lesson}.ipynb").write_text("{}")
     assert review_widget.lesson_href(lesson, mine) == f"{lesson}.ipynb"
+
+    # from another drive (Windows) no relative path leads to the lessons: none is linked
+    def other_drive(path: object, start: object = None) -> str:
+        raise ValueError("path is on mount 'C:', start on mount 'D:'")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os.path, "relpath", other_drive)
+        assert review_widget.lesson_href(lesson, tmp_path) is None
     # with no lessons to be found (an installed wheel), the lesson is named, not linked
     monkeypatch.setattr(review_widget, "LESSONS", tmp_path / "nowhere")
     assert review_widget.lesson_href(lesson, tmp_path) is None

@@ -310,9 +310,12 @@ def lesson_href(lesson: str, here: Path | None = None) -> str | None:
     if (here / name).is_file():
         return name
     target = LESSONS / name
-    if target.is_file():
+    if not target.is_file():
+        return None
+    try:
         return Path(os.path.relpath(target, here)).as_posix()
-    return None
+    except ValueError:  # on Windows, another drive: no relative path leads there
+        return None
 
 
 def summary_html(result: ReviewResult, here: Path | None = None) -> str:
