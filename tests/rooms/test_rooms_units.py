@@ -36,6 +36,16 @@ def make_room(tmp_path: Path, seats: list[Seat], **timers: float | None) -> tupl
     return store, room
 
 
+def seat_ada_and_host(room: Room) -> tuple[FakeConn, FakeConn]:
+    """Ada seated at ``room`` (its first free seat) and the teacher connected as its host."""
+    ada, host = FakeConn(), FakeConn(host=True)
+    room.attach(ada)
+    room.join(ada, "Ada")
+    room.attach(host)
+    room.host(host, "host")
+    return ada, host
+
+
 def test_a_match_played_by_the_clock_keeps_exact_deal_summaries(tmp_path: Path) -> None:
     seats = [Seat(0, "human"), Seat(1, "bot", "basic"), Seat(2, "bot", "random")]
     store, room = make_room(tmp_path, seats, buy_timer_seconds=0.01, idle_turn_seconds=0.01)
@@ -85,11 +95,7 @@ def test_a_match_played_by_the_clock_keeps_exact_deal_summaries(tmp_path: Path) 
 def test_the_store_refuses_a_second_writer_of_the_same_step(tmp_path: Path) -> None:
     seats = [Seat(0, "human"), Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
     store, room = make_room(tmp_path, seats)
-    conn, host = FakeConn(), FakeConn(host=True)
-    room.attach(conn)
-    room.join(conn, "Ada")
-    room.attach(host)
-    room.host(host, "host")
+    _ada, host = seat_ada_and_host(room)
 
     async def one_step() -> None:
         room.start(host)
@@ -160,11 +166,8 @@ def test_a_bot_seat_handed_back_mid_match_waits_for_a_latecomer(tmp_path: Path) 
     store, room = make_room(tmp_path, seats)
     with pytest.raises(StaleRoom):  # only in a match under way
         store.free_bot_seat("TEST2", 1)
-    ada, host, cleo = FakeConn(), FakeConn(host=True), FakeConn()
-    room.attach(ada)
-    room.join(ada, "Ada")
-    room.attach(host)
-    room.host(host, "host")
+    _ada, host = seat_ada_and_host(room)
+    cleo = FakeConn()
     before: list[int] = []
 
     async def hand_back() -> None:
@@ -223,11 +226,7 @@ def test_a_bot_still_thinking_when_its_seat_is_handed_back_does_not_move(
 ) -> None:
     seats = [Seat(0, "human"), Seat(1, "bot", "basic"), Seat(2, "bot", "basic")]
     store, room = make_room(tmp_path, seats)
-    ada, host = FakeConn(), FakeConn(host=True)
-    room.attach(ada)
-    room.join(ada, "Ada")
-    room.attach(host)
-    room.host(host, "host")
+    _ada, host = seat_ada_and_host(room)
     thinking, answer = threading.Event(), threading.Event()
 
     class Slow:
