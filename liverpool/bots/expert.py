@@ -28,15 +28,12 @@ How strong it is, and every idea tried on the way, is recorded in ``benchmarks/E
 In short: played in pairs of matches dealt alike, ExpertBot and StrongBot trading seats
 (``benchmarks/expert_strength.py``), it scored 95.8% of StrongBot's mean score [89.6, 102.1]
 over 400 matches of seed 0 and 102.9% [96.8, 109.1] over 400 of seed 5000, where issue 17 asks
-for 85%: no better than StrongBot over both. Asking less evidence before overturning
-StrongBot's choice (1.5 standard errors, below), it had scored 97.5% [91.4, 103.7] and 102.0%
-[96.0, 107.9] on the same matches (98.0% and 101.1% before it took the heavier weight on points
-below). What the sampled deals find, a few tenths of a point a decision on their own measure,
-does not carry into match scores, and of the other judgements tried beneath the sampling
-(weights against feeding the next player, points held once another player is down, buying
-more, a value fitted to how StrongBot's hands ended) only two beat StrongBot's on both seeds
-when played alone, by 4% to 7%: buying for outs, and a heavier weight on points before anyone
-is down, which ExpertBot keeps. Even StrongBot's judgement shown the
+for 85%: no better than StrongBot over both. What the sampled deals find, a few tenths of a point
+a decision on their own measure, does not carry into match scores, and of the other judgements
+tried beneath the sampling (weights against feeding the next player, points held once another
+player is down, buying more, a value fitted to how StrongBot's hands ended) only two beat
+StrongBot's on both seeds when played alone, by 4% to 7%: buying for outs, and a heavier weight
+on points before anyone is down, which ExpertBot keeps. Even StrongBot's judgement shown the
 hidden cards it reasons about scores only about 85% of StrongBot (``benchmarks/clairvoyant.py``),
 so better guesses at those cards cannot get there on their own. So it keeps StrongBot's
 judgement beneath the sampling, with one weight changed, and three choices the record explains:
@@ -73,13 +70,13 @@ match. Counted in actions, the cap falls in the same place on every machine: Exp
 the same match the same way from the same seed, fast machine or slow, pure or compiled engine.
 The counts are set from this machine's pace on the pure engine, two matches played at once on
 its two cores: about 7,000 to 7,800 playout actions a CPU second in the longest decisions, so a
-decision the cap cuts short ends in about 0.8 s. Measured so (``expert_strength.py``, seed 0, in
-pairs, on the compiled engine of ``make fast``, which plays the same matches decision for
-decision as the pure one): a decision p99 of 0.77 s CPU over all 400 matches, 7 of its 90,684
+decision the cap cuts short ends in about 0.8 s. Measured so (``expert_strength.py``, in pairs,
+on the compiled engine of ``make fast``, which plays the same matches decision for decision as
+the pure one): over the 400 matches of seed 0, a decision p99 of 0.77 s CPU, 7 of its 90,684
 decisions over a second (the worst 1.20 s), 24.9 CPU s a match; over the 400 of seed 5000,
-0.66 s, 2 of 90,676 over a second (the worst 1.02 s), 24.0 CPU s a match. Before it took the heavier
-points weight it measured 0.44 s, a worst of 0.72 s and 15 CPU s a match over the same seeds;
-CPU time on this shared machine varies with its load, so compare the two with care.
+0.66 s, 2 of 90,676 over a second (the worst 1.02 s), 24.0 CPU s a match. Before it took the
+heavier points weight it measured 0.44 s, a worst of 0.72 s and 15 CPU s a match over the same
+seeds; CPU time on this shared machine varies with its load, so compare the two with care.
 """
 
 from __future__ import annotations
